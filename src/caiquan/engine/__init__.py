@@ -1,0 +1,74 @@
+"""caiquan.engine — a game-agnostic engine for simultaneous-move, hidden-information games.
+
+Pure and typed: no I/O, no global randomness. See :class:`Game` and :class:`State`.
+"""
+
+from .config import ConfigOption, ConfigValue, validate_config
+from .errors import (
+    CaiquanError,
+    ConfigError,
+    ContentError,
+    GameOverError,
+    IllegalDecisionError,
+    RecordError,
+    RecordVersionError,
+    UnknownGameError,
+)
+from .game import Game, select_language
+from .matrix import MatrixSolution, expected_payoff, exploitability, solve_zero_sum
+from .record import Record
+from .rng import Rng
+from .rps import BLADES, RPS, Cycle
+from .state import DecisionInput, JointDecision, State
+from .types import (
+    Choice,
+    Decision,
+    Event,
+    JSONValue,
+    Outcome,
+    Player,
+    Result,
+    ranks_from_scores,
+    results_from_ranks,
+    win_loss_returns,
+)
+from .view import PlayerView
+
+__all__ = [
+    "BLADES",
+    "RPS",
+    "CaiquanError",
+    "Choice",
+    "ConfigError",
+    "ConfigOption",
+    "ConfigValue",
+    "ContentError",
+    "Cycle",
+    "Decision",
+    "DecisionInput",
+    "Event",
+    "Game",
+    "GameOverError",
+    "IllegalDecisionError",
+    "JSONValue",
+    "JointDecision",
+    "MatrixSolution",
+    "Outcome",
+    "Player",
+    "PlayerView",
+    "Record",
+    "RecordError",
+    "RecordVersionError",
+    "Result",
+    "Rng",
+    "State",
+    "UnknownGameError",
+    "expected_payoff",
+    "exploitability",
+    "ranks_from_scores",
+    "results_from_ranks",
+    "select_language",
+    "solve_zero_sum",
+    "validate_config",
+    "win_loss_returns",
+]

@@ -1,0 +1,111 @@
+"""Game options: declared once with defaults and bounds, validated with clear messages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .errors import ConfigError
+
+ConfigValue = bool | int | float | str
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigOption:
+    """One configurable option of a game (a house rule, a size, a content preset).
+
+    ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound numbers.
+    ``help_en``/``help_zh`` are shown by ``caiquan rules`` and the UIs.
+    """
+
+    name: str
+    default: ConfigValue
+    help_en: str
+    help_zh: str = ""
+    choices: tuple[ConfigValue, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def type(self) -> type:
+        return type(self.default)
+
+    def validate(self, value: Any, *, game_id: str = "") -> ConfigValue:
+        """Return ``value`` converted to this option's type, or raise :class:`ConfigError`.
+
+        Strings are accepted for every type (as typed on a command line): ``"true"``, ``"7"``.
+        """
+        where = f"{game_id}: option {self.name!r}" if game_id else f"option {self.name!r}"
+        want = self.type
+        converted: ConfigValue
+        if want is bool:
+            if isinstance(value, bool):
+                converted = value
+            elif isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+                converted = value.lower() in _TRUE
+            else:
+                raise ConfigError(f"{where} must be true or false, got {value!r}")
+        elif want is int:
+            if isinstance(value, bool):
+                raise ConfigError(f"{where} must be a whole number, got {value!r}")
+            if isinstance(value, int):
+                converted = value
+            elif (isinstance(value, str) and _is_int(value)) or (
+                isinstance(value, float) and value.is_integer()
+            ):
+                converted = int(value)
+            else:
+                raise ConfigError(f"{where} must be a whole number, got {value!r}")
+        elif want is float:
+            if isinstance(value, bool):
+                raise ConfigError(f"{where} must be a number, got {value!r}")
+            try:
+                converted = float(value)
+            except (TypeError, ValueError):
+                raise ConfigError(f"{where} must be a number, got {value!r}") from None
+        else:
+            if not isinstance(value, str):
+                raise ConfigError(f"{where} must be text, got {value!r}")
+            converted = value
+        if self.choices is not None and converted not in self.choices:
+            options = ", ".join(repr(c) for c in self.choices)
+            raise ConfigError(f"{where} must be one of {options}; got {value!r}")
+        if isinstance(converted, int | float) and not isinstance(converted, bool):
+            if self.minimum is not None and converted < self.minimum:
+                raise ConfigError(f"{where} must be at least {_num(self.minimum)}, got {value!r}")
+            if self.maximum is not None and converted > self.maximum:
+                raise ConfigError(f"{where} must be at most {_num(self.maximum)}, got {value!r}")
+        return converted
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _is_int(text: str) -> bool:
+    t = text.strip()
+    return t.lstrip("+-").isdigit()
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def validate_config(
+    options: Sequence[ConfigOption], given: Mapping[str, Any] | None, *, game_id: str = ""
+) -> Mapping[str, ConfigValue]:
+    """Merge ``given`` over the defaults, validating every value; unknown names are refused."""
+    given = dict(given or {})
+    known = {o.name: o for o in options}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        names = ", ".join(sorted(known))
+        prefix = f"{game_id}: " if game_id else ""
+        raise ConfigError(f"{prefix}unknown option {unknown[0]!r}; the options are: {names}")
+    out = {
+        name: opt.validate(given.get(name, opt.default), game_id=game_id)
+        for name, opt in known.items()
+    }
+    return MappingProxyType(out)

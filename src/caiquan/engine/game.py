@@ -1,0 +1,190 @@
+"""A game: what it is (id, version, players, options, content) and a factory of states."""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, ClassVar
+
+from .config import ConfigOption, ConfigValue, validate_config
+from .errors import ConfigError, RecordError, RecordVersionError
+from .record import Record
+from .state import State
+from .types import Choice, JSONValue
+
+MAX_SEED = (1 << 64) - 1
+
+
+class Game(ABC):
+    """A game with a fixed configuration. Immutable after construction; makes states.
+
+    Subclasses declare, as class attributes, what the game is: ``id`` (stable, lower case),
+    ``version`` (raise it whenever a rule change would make an old record replay
+    differently), names, player range, ``options`` and ``state_class``.
+
+    >>> from caiquan.games import load_game
+    >>> game = load_game("goofspiel", num_cards=4)
+    >>> game.id, game.num_players, game.config["points_order"]
+    ('goofspiel', 2, 'descending')
+    """
+
+    id: ClassVar[str]
+    version: ClassVar[int]
+    name_zh: ClassVar[str]
+    name_en: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[ConfigOption, ...]] = ()
+    state_class: ClassVar[type[State]]
+    #: The package that holds ``rules.md`` (for :meth:`rules`).
+    rules_package: ClassVar[str] = ""
+
+    def __init__(self, config: Mapping[str, Any] | None = None, /, **options: Any) -> None:
+        merged = {**(config or {}), **options}
+        self.config: Mapping[str, ConfigValue] = validate_config(
+            self.options, merged, game_id=self.id
+        )
+        players = self.config.get("players", self.min_players)
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.id}: {players!r} players; this game takes "
+                f"{self.min_players}–{self.max_players}"
+            )
+        self.num_players: int = players
+        self._prepare()
+
+    # ------------------------------------------------------------------ hooks
+
+    def _prepare(self) -> None:
+        """Load content and precompute tables (may raise ContentError)."""
+
+    @property
+    @abstractmethod
+    def num_option_ids(self) -> int:
+        """Size of the option-id space: every option id is in ``range(num_option_ids)``."""
+
+    @abstractmethod
+    def max_decisions(self) -> int:
+        """An upper bound on the number of joint decisions in one game."""
+
+    def describe_option(self, option: int) -> Choice:
+        """Fixed readable names for an option id (states may refine them)."""
+        return Choice(option, f"option-{option}", f"选项 {option}", f"option {option}")
+
+    def utility_range(self) -> tuple[float, float]:
+        return (-1.0, 1.0)
+
+    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+        """One line of text for an event (as returned by ``State.events``)."""
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "kind"))
+        return f"{event['kind']}: {fields}" if fields else str(event["kind"])
+
+    # ------------------------------------------------------------------ public API
+
+    def new_state(self, seed: int | None = None) -> State:
+        """A new game dealt from ``seed`` (a fresh random seed if ``None``)."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ConfigError(f"a seed is a whole number from 0 to 2**64−1, got {seed!r}")
+        return self.state_class(self, seed)
+
+    def replay(self, record: Record, *, upto: int | None = None) -> State:
+        """Rebuild the state a record describes (optionally only its first ``upto`` decisions).
+
+        The record must be of this game, this rules version and this configuration.
+        """
+        if record.game != self.id:
+            raise RecordError(f"this is a record of {record.game!r}, not of {self.id!r}")
+        if record.version != self.version:
+            made = record.meta.get("caiquan", "another release")
+            raise RecordVersionError(
+                f"this record was made with {self.id} rules version {record.version}, but this "
+                f"caiquan plays version {self.version}; replay it with caiquan {made}"
+            )
+        cfg = validate_config(self.options, record.config, game_id=self.id)
+        if dict(cfg) != dict(self.config):
+            raise RecordError(
+                f"the record's configuration differs from this game's; load the game with "
+                f"the record's options: {dict(cfg)}"
+            )
+        state = self.new_state(record.seed)
+        decisions = record.decisions if upto is None else record.decisions[:upto]
+        for i, joint in enumerate(decisions):
+            try:
+                state.apply(dict(joint))
+            except Exception as err:
+                raise RecordError(f"decision {i} does not replay: {err}") from err
+        return state
+
+    @classmethod
+    def from_record(cls, record: Record) -> Game:
+        """The game (with the record's configuration) that a record was played with."""
+        try:
+            return cls(record.config)
+        except ConfigError as err:
+            raise RecordError(f"the record's configuration is not valid: {err}") from err
+
+    def rules(self, lang: str = "en") -> str:
+        """The rules page (Markdown), in Chinese (``zh``) or English (``en``)."""
+        if not self.rules_package:
+            return f"{self.name_zh} / {self.name_en}: no rules page."
+        text = resources.files(self.rules_package).joinpath("rules.md").read_text("utf-8")
+        return select_language(text, lang)
+
+    def info(self) -> dict[str, JSONValue]:
+        """A JSON-ready description of the game, its options and current configuration."""
+        return {
+            "id": self.id,
+            "version": self.version,
+            "name": {"zh": self.name_zh, "en": self.name_en},
+            "players": {"min": self.min_players, "max": self.max_players, "this": self.num_players},
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "help": {"zh": o.help_zh, "en": o.help_en},
+                    "choices": list(o.choices) if o.choices else None,
+                    "min": o.minimum,
+                    "max": o.maximum,
+                }
+                for o in self.options
+            ],
+            "config": dict(self.config),
+            "num_option_ids": self.num_option_ids,
+            "max_decisions": self.max_decisions(),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return type(self) is type(other) and dict(self.config) == dict(other.config)
+
+    def __hash__(self) -> int:
+        return hash((self.id, tuple(sorted(self.config.items()))))
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
+        return f"{type(self).__name__}({opts})"
+
+
+def select_language(text: str, lang: str) -> str:
+    """Keep one language of a bilingual Markdown page.
+
+    Sections are marked by lines ``<!-- lang: zh -->`` / ``<!-- lang: en -->``; text before
+    the first marker (or after ``<!-- lang: all -->``) is kept for both.
+    """
+    if lang not in ("zh", "en"):
+        raise ConfigError(f"language must be 'zh' or 'en', got {lang!r}")
+    out: list[str] = []
+    current = "all"
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("<!-- lang:") and stripped.endswith("-->"):
+            current = stripped[len("<!-- lang:") : -3].strip()
+            continue
+        if current in ("all", lang):
+            out.append(line)
+    return "\n".join(out).strip() + "\n"

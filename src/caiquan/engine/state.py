@@ -1,0 +1,420 @@
+"""The game state: decision points, apply, observation, clone, determinize, record.
+
+A game subclasses :class:`State` and fills in a few hooks (the ``_``-prefixed methods below
+the line marked *hooks*). The engine's part — validating decisions, keeping the record and the
+event log, face-down commits, cloning and determinizing — is written once, here.
+
+Contract for game authors:
+
+* ``_setup()`` deals and runs the state forward to its first decision;
+  ``_apply(joint)`` applies one joint decision and runs forward to the next one.
+  Both set ``self._movers`` (who decides now; empty means the game is over).
+* ``_legal(player)`` lists the legal option ids (sorted, stable ids in
+  ``range(game.num_option_ids)``), ``_kind(player)`` names the decision.
+* ``_observe(player)`` returns a JSON-ready dict: the **only** exit for hidden information.
+  ``player`` is ``None`` for a spectator.
+* ``_resample(player, rng)`` re-deals, on a clone, everything ``player`` cannot see,
+  consistently with what they saw.
+* ``_ranks()`` (and optionally ``_returns()``) score a terminal state.
+* All randomness comes from ``self.rng``; no global randomness.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from .errors import GameOverError, IllegalDecisionError
+from .rng import Rng
+from .types import (
+    Choice,
+    Decision,
+    Event,
+    JSONValue,
+    Outcome,
+    Player,
+    results_from_ranks,
+    win_loss_returns,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .record import Record
+
+JointDecision = tuple[tuple[Player, int], ...]
+"""One joint decision as stored in a record: ``((player, option_id), ...)`` by player."""
+
+DecisionInput = int | Sequence[int] | Mapping[Player, int]
+
+# Attributes the engine manages itself; everything else on a state belongs to the game.
+_ENGINE_FIELDS = frozenset(
+    {"game", "rng", "seed", "_history", "_events", "_pending", "_movers", "_determinized"}
+)
+
+
+class State(ABC):
+    """One position of a game. Mutable: :meth:`apply` moves it forward in place."""
+
+    game: Game
+    rng: Rng
+    seed: int
+    _movers: tuple[Player, ...]
+
+    #: Game attributes that are never mutated (shared, not copied, by clone).
+    _shared_fields: ClassVar[frozenset[str]] = frozenset()
+    #: Game attributes that are flat lists, dicts or sets of immutable values: clone copies
+    #: them shallowly (much faster than the default deep copy).
+    _flat_fields: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self._history: list[JointDecision] = []
+        self._events: list[Event] = []
+        self._pending: dict[Player, int] = {}
+        self._movers = ()
+        self._determinized = False
+        self._setup()
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def move_number(self) -> int:
+        """How many joint decisions have been applied (a version number for the state)."""
+        return len(self._history)
+
+    def to_move(self) -> tuple[Player, ...]:
+        """The players who must decide now (several at once for a simultaneous reveal)."""
+        return self._movers
+
+    def is_terminal(self) -> bool:
+        return not self._movers
+
+    def is_simultaneous(self) -> bool:
+        return len(self._movers) > 1
+
+    def legal(self, player: Player) -> tuple[int, ...]:
+        """Legal option ids for ``player`` now (empty if they are not deciding)."""
+        if player not in self._movers:
+            return ()
+        return tuple(self._legal(player))
+
+    def decision(self, player: Player) -> Decision:
+        """The decision ``player`` faces now, with readable names for every option."""
+        self._check_player(player)
+        if player not in self._movers:
+            if not self._movers:
+                raise GameOverError("the game is over; nobody decides any more")
+            raise IllegalDecisionError(
+                f"player {player} has nothing to decide now; deciding: {_players(self._movers)}"
+            )
+        legal = self._legal(player)
+        prompt_zh, prompt_en = self._prompt(player)
+        return Decision(
+            player=player,
+            kind=self._kind(player),
+            choices=tuple(self._describe(player, o) for o in legal),
+            simultaneous=len(self._movers) > 1,
+            prompt_zh=prompt_zh,
+            prompt_en=prompt_en,
+        )
+
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(self.decision(p) for p in self._movers)
+
+    def apply(self, choice: DecisionInput) -> None:
+        """Apply one option per deciding player.
+
+        ``choice`` is an option id when one player decides, or a mapping
+        ``{player: option_id}`` (or a sequence in :meth:`to_move` order) for a joint
+        decision. A wrong, missing or illegal choice raises :class:`IllegalDecisionError`
+        and leaves the state unchanged.
+        """
+        joint = self._normalize(choice)
+        self._pending.clear()
+        self._history.append(tuple(sorted(joint.items())))
+        self._apply(joint)
+
+    def commit(self, player: Player, option: int) -> bool:
+        """Lay one player's choice face down; reveal and apply when every mover has committed.
+
+        For tables where players decide at different moments (a server, hot-seat). A player
+        may change a face-down choice until the last one arrives. Returns ``True`` when the
+        joint decision was applied.
+        """
+        if not self._movers:
+            raise GameOverError("the game is over; no more decisions are taken")
+        self._check_option(player, option)
+        self._pending[player] = option
+        if len(self._pending) == len(self._movers):
+            self.apply(dict(self._pending))
+            return True
+        return False
+
+    def committed(self) -> tuple[Player, ...]:
+        """Players whose face-down choice is waiting for the others (public knowledge)."""
+        return tuple(sorted(self._pending))
+
+    def withdraw(self, player: Player) -> None:
+        """Take back a face-down choice before the reveal."""
+        self._pending.pop(player, None)
+
+    def observation(self, player: Player | None) -> dict[str, JSONValue]:
+        """What ``player`` may know, as a JSON-ready dict (``None``: a spectator).
+
+        This is the only way hidden information leaves the engine.
+        """
+        if player is not None:
+            self._check_player(player)
+        obs: dict[str, JSONValue] = {
+            "game": self.game.id,
+            "player": player,
+            "move": len(self._history),
+            "to_move": list(self._movers),
+            "committed": sorted(self._pending),
+            "terminal": not self._movers,
+        }
+        if player is not None and player in self._pending:
+            obs["my_commit"] = self._pending[player]
+        obs.update(self._observe(player))
+        return obs
+
+    def events(self, player: Player | None, since: int = 0) -> list[dict[str, JSONValue]]:
+        """The event log as ``player`` may see it (``None``: a spectator), from ``since`` on."""
+        out = []
+        for ev in self._events[since:]:
+            v = ev.view(player)
+            if v is not None:
+                out.append(v)
+        return out
+
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def returns(self) -> tuple[float, ...]:
+        """Each player's utility; zeros until the game is over."""
+        if self._movers:
+            return tuple(0.0 for _ in range(self.num_players))
+        return self._returns()
+
+    def outcome(self) -> Outcome:
+        """Ranks, win/draw/loss and returns of a finished game."""
+        if self._movers:
+            raise IllegalDecisionError("the game is not over yet; outcome() needs a final state")
+        ranks = self._ranks()
+        return Outcome(ranks, results_from_ranks(ranks), self._returns(), self._end_reason())
+
+    def clone(self) -> Self:
+        """An independent copy (same RNG position, same history).
+
+        Game attributes are deep-copied, except values of immutable types (a tuple must then
+        hold only immutable values), ``_shared_fields`` (shared) and ``_flat_fields``
+        (shallow-copied).
+        """
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d["rng"] = self.rng.copy()
+        d["_history"] = self._history.copy()
+        d["_events"] = self._events.copy()
+        d["_pending"] = self._pending.copy()
+        memo: dict[int, Any] = {id(self.game): self.game}
+        shared = self._shared_fields
+        flat = self._flat_fields
+        for key, value in d.items():
+            if key in _ENGINE_FIELDS or key in shared or type(value) in _IMMUTABLE:
+                continue
+            if key in flat:
+                d[key] = value.copy()
+            else:
+                d[key] = copy.deepcopy(value, memo)
+        new.__dict__ = d
+        return new
+
+    def determinize(self, player: Player, rng: Rng) -> Self:
+        """A copy in which everything ``player`` cannot see is resampled from ``rng``.
+
+        The copy looks exactly the same to ``player`` (same observation, same legal
+        options, same event log) but other players' hidden cards, face-down choices and the
+        order of hidden decks are re-dealt consistently with what ``player`` saw, and the
+        copy's own RNG is reseeded, so future chance is unknown too. Search bots play on
+        determinized copies, never on the true state.
+        """
+        self._check_player(player)
+        new = self.clone()
+        new._resample(player, rng)
+        for q in list(new._pending):
+            if q != player:
+                new._pending[q] = rng.choice(new._legal(q))
+        new.rng = rng.spawn()
+        new._determinized = True
+        return new
+
+    def record(self) -> Record:
+        """The game record: id, rules version, config, seed and every joint decision."""
+        from .record import Record
+
+        if self._determinized:
+            raise IllegalDecisionError(
+                "a determinized copy has no true record; take the record of the real state"
+            )
+        return Record(
+            game=self.game.id,
+            version=self.game.version,
+            config=dict(self.game.config),
+            seed=self.seed,
+            decisions=tuple(self._history),
+        )
+
+    def history(self) -> tuple[JointDecision, ...]:
+        return tuple(self._history)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return self.game == other.game and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = "over" if not self._movers else f"to move {_players(self._movers)}"
+        return f"<{type(self).__name__} {self.game.id} move {len(self._history)}, {status}>"
+
+    # ------------------------------------------------------------------ helpers for games
+
+    def _log(
+        self,
+        kind: str,
+        public: Mapping[str, JSONValue] | None = None,
+        secret: Mapping[str, JSONValue] | None = None,
+        to: Sequence[Player] | frozenset[Player] = (),
+    ) -> None:
+        """Append an event: ``public`` for everyone, ``secret`` only for players in ``to``."""
+        self._events.append(Event(len(self._events), kind, public, secret, frozenset(to)))
+
+    # ------------------------------------------------------------------ validation
+
+    def _check_player(self, player: Player) -> None:
+        if (
+            not isinstance(player, int)
+            or isinstance(player, bool)
+            or not (0 <= player < self.game.num_players)
+        ):
+            raise IllegalDecisionError(
+                f"no player {player!r} in a {self.game.num_players}-player game "
+                f"(players are 0 … {self.game.num_players - 1})"
+            )
+
+    def _check_option(self, player: Player, option: object) -> None:
+        self._check_player(player)
+        if player not in self._movers:
+            raise IllegalDecisionError(
+                f"player {player} is not to decide now; deciding: {_players(self._movers)}"
+            )
+        if not isinstance(option, int) or isinstance(option, bool):
+            raise IllegalDecisionError(
+                f"player {player}'s option must be an option id (int), got {option!r}"
+            )
+        legal = self._legal(player)
+        if option not in legal:
+            shown = ", ".join(f"{o} ({self._describe(player, o).en})" for o in legal[:12])
+            more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+            raise IllegalDecisionError(
+                f"player {player} cannot choose option {option} now; legal: {shown}{more}"
+            )
+
+    def _normalize(self, choice: DecisionInput) -> dict[Player, int]:
+        movers = self._movers
+        if not movers:
+            raise GameOverError("the game is over; no more decisions are taken")
+        if isinstance(choice, Mapping):
+            joint = dict(choice)
+        elif isinstance(choice, int) and not isinstance(choice, bool):
+            if len(movers) != 1:
+                raise IllegalDecisionError(
+                    f"players {_players(movers)} decide at once; pass one option per player "
+                    f"as {{player: option}}"
+                )
+            joint = {movers[0]: choice}
+        elif isinstance(choice, Sequence) and not isinstance(choice, str | bytes):
+            if len(choice) != len(movers):
+                raise IllegalDecisionError(
+                    f"expected {len(movers)} options (for players {_players(movers)}), "
+                    f"got {len(choice)}"
+                )
+            joint = dict(zip(movers, choice, strict=True))
+        else:
+            raise IllegalDecisionError(
+                f"a decision is an option id or {{player: option}}, not {choice!r}"
+            )
+        for p in joint:
+            if p not in movers:
+                self._check_player(p)
+                raise IllegalDecisionError(
+                    f"player {p} is not to decide now; deciding: {_players(movers)}"
+                )
+        for p in movers:
+            if p not in joint:
+                raise IllegalDecisionError(
+                    f"missing a decision for player {p}; every deciding player "
+                    f"({_players(movers)}) must choose"
+                )
+            self._check_option(p, joint[p])
+        return joint
+
+    # ------------------------------------------------------------------ hooks
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal and run forward to the first decision; set ``self._movers``."""
+
+    @abstractmethod
+    def _legal(self, player: Player) -> Sequence[int]:
+        """Legal option ids of a deciding player, ascending."""
+
+    @abstractmethod
+    def _apply(self, joint: dict[Player, int]) -> None:
+        """Apply a validated joint decision and run forward; update ``self._movers``."""
+
+    @abstractmethod
+    def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        """The game-specific part of a player's (or a spectator's) view."""
+
+    @abstractmethod
+    def _ranks(self) -> tuple[int, ...]:
+        """Final places (1 = best; equal places share a rank)."""
+
+    def _kind(self, player: Player) -> str:
+        """The kind of decision ``player`` faces (``"throw"`` for an RPS throw)."""
+        return "choice"
+
+    def _prompt(self, player: Player) -> tuple[str, str]:
+        """A short question for ``player`` in Chinese and English."""
+        return ("", "")
+
+    def _describe(self, player: Player, option: int) -> Choice:
+        """Readable names of one option (default: the game's fixed names for the id)."""
+        return self.game.describe_option(option)
+
+    def _returns(self) -> tuple[float, ...]:
+        return win_loss_returns(self._ranks())
+
+    def _end_reason(self) -> str:
+        return ""
+
+    def _resample(self, player: Player, rng: Rng) -> None:
+        """Re-deal what ``player`` cannot see (default: the game has no hidden state)."""
+
+
+_IMMUTABLE = frozenset({int, float, str, bool, bytes, tuple, frozenset, type(None)})
+
+
+def _players(players: Sequence[Player]) -> str:
+    return ", ".join(str(p) for p in players) if players else "nobody"

@@ -1,0 +1,138 @@
+"""The shared value types of the engine: options, decisions, events, outcomes.
+
+All are frozen: a value handed to a UI, a bot or a log can't change under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Player = int
+"""Players are numbered 0 … N−1 in seat order."""
+
+JSONValue = Any
+"""A value made only of dict/list/str/int/float/bool/None (what :mod:`json` writes)."""
+
+Result = Literal["win", "draw", "loss"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal option of a decision: a stable integer id plus readable names.
+
+    ``id`` is stable across the game (usable as an index in an action mask of size
+    ``game.num_option_ids``); ``name`` is a short machine-readable token; ``zh`` and ``en``
+    are for people.
+    """
+
+    id: int
+    name: str
+    zh: str
+    en: str
+
+    def label(self, lang: str = "en") -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one player must decide now.
+
+    ``kind`` tells UIs and bots what sort of decision this is (``"throw"`` is a
+    rock-paper-scissors throw; games document their own kinds). ``simultaneous`` is true when
+    other players decide at the same time and all choices are revealed together.
+    """
+
+    player: Player
+    kind: str
+    choices: tuple[Choice, ...]
+    simultaneous: bool = False
+    prompt_zh: str = ""
+    prompt_en: str = ""
+
+    def by_name(self, name: str) -> Choice:
+        for c in self.choices:
+            if c.name == name:
+                return c
+        names = ", ".join(c.name for c in self.choices)
+        raise KeyError(f"no option named {name!r}; legal: {names}")
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(c.id for c in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for logs, UIs and replays.
+
+    ``public`` is what everybody (spectators included) sees. ``secret`` is added for the
+    players in ``to`` only. An event with ``public=None`` is invisible to everyone else.
+    """
+
+    seq: int
+    kind: str
+    public: Mapping[str, JSONValue] | None
+    secret: Mapping[str, JSONValue] | None = None
+    to: frozenset[Player] = field(default_factory=frozenset)
+
+    def view(self, player: Player | None) -> dict[str, JSONValue] | None:
+        """This event as ``player`` (``None`` = spectator) may see it, or ``None``."""
+        sees_secret = self.secret is not None and player is not None and player in self.to
+        if self.public is None and not sees_secret:
+            return None
+        # ``seq`` is not shown: gaps in it would tell a player how many events they missed.
+        out: dict[str, JSONValue] = {"kind": self.kind}
+        if self.public is not None:
+            out.update(self.public)
+        if sees_secret and self.secret is not None:
+            out.update(self.secret)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended for each player.
+
+    ``ranks[p]`` is 1 for the best place; equal places share a rank. ``results[p]`` is
+    ``"win"`` for a sole first place, ``"draw"`` for a shared first place (or when everybody
+    ties), and ``"loss"`` otherwise. ``returns[p]`` is the game's numeric utility.
+    """
+
+    ranks: tuple[int, ...]
+    results: tuple[Result, ...]
+    returns: tuple[float, ...]
+    reason: str = ""
+
+
+def results_from_ranks(ranks: tuple[int, ...]) -> tuple[Result, ...]:
+    firsts = sum(1 for r in ranks if r == 1)
+    return tuple(("win" if firsts == 1 else "draw") if r == 1 else "loss" for r in ranks)
+
+
+def ranks_from_scores(scores: tuple[float, ...]) -> tuple[int, ...]:
+    """Competition ranking (1224): higher score is better, equal scores share a rank.
+
+    >>> ranks_from_scores((3, 7, 3, 1))
+    (2, 1, 2, 4)
+    """
+    return tuple(1 + sum(1 for t in scores if t > s) for s in scores)
+
+
+def win_loss_returns(ranks: tuple[int, ...]) -> tuple[float, ...]:
+    """Zero-sum returns from ranks: winners share +1, the others share −1; all tied → 0.
+
+    >>> win_loss_returns((1, 2))
+    (1.0, -1.0)
+    >>> win_loss_returns((1, 2, 2, 1))
+    (0.5, -0.5, -0.5, 0.5)
+    >>> win_loss_returns((1, 1, 1))
+    (0.0, 0.0, 0.0)
+    """
+    winners = sum(1 for r in ranks if r == 1)
+    losers = len(ranks) - winners
+    if losers == 0:
+        return tuple(0.0 for _ in ranks)
+    return tuple(1.0 / winners if r == 1 else -1.0 / losers for r in ranks)

@@ -1,0 +1,326 @@
+"""Goofspiel (a.k.a. the Game of Pure Strategy), the engine's reference game.
+
+Every player holds cards 1…N. Each turn a point card is turned up; all players bid one card
+of their hand face down at once; the single highest bid wins the point card's value, a tie
+for highest discards it. After the last turn the most points wins.
+
+The options and returns follow OpenSpiel's ``goofspiel`` (``num_cards``, ``num_turns``,
+``points_order``, ``imp_info``, ``returns_type``, ``players``) so the two can be cross-checked
+move for move; as there, the last turn is played automatically when every hand holds one
+card. Interpretation: with ``num_turns = num_cards − 1`` OpenSpiel plays on and never ends;
+here the game ends after ``num_turns`` turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from caiquan.engine import (
+    Choice,
+    ConfigError,
+    ConfigOption,
+    Game,
+    JSONValue,
+    Player,
+    Rng,
+    State,
+    ranks_from_scores,
+    win_loss_returns,
+)
+
+
+class GoofspielState(State):
+    game: Goofspiel
+    _flat_fields: ClassVar[frozenset[str]] = frozenset(
+        {"hands", "points", "point_deck", "point_seq", "win_seq", "bids"}
+    )
+
+    def _setup(self) -> None:
+        g = self.game
+        n = g.num_cards
+        self.hands: list[int] = [(1 << n) - 1] * g.num_players  # bit i = card i+1 in hand
+        self.points: list[int] = [0] * g.num_players
+        order = g.config["points_order"]
+        deck = list(range(n))
+        if order == "random":
+            self.rng.shuffle(deck)
+        elif order == "descending":
+            deck.reverse()
+        # point_deck[-1] is the next point card to turn up
+        deck.reverse()
+        self.point_deck: list[int] = deck
+        self.point_seq: list[int] = []
+        self.win_seq: list[int] = []  # winner of each turn, −1 for a tie
+        self.bids: list[tuple[int, ...]] = []  # each turn's bids (card index) by player
+        self._deal_point()
+        self._movers = g.all_players
+
+    def _deal_point(self) -> None:
+        card = self.point_deck.pop()
+        self.point_seq.append(card)
+        self._log("point", {"turn": len(self.point_seq), "point": card + 1})
+
+    def _legal(self, player: Player) -> Sequence[int]:
+        h = self.hands[player]
+        return [i for i in range(self.game.num_cards) if h >> i & 1]
+
+    def _kind(self, player: Player) -> str:
+        return "bid"
+
+    def _prompt(self, player: Player) -> tuple[str, str]:
+        v = self.point_seq[-1] + 1
+        return (f"点数牌 {v}：出一张牌竞价", f"point card {v}: bid one card")
+
+    def _apply(self, joint: dict[Player, int]) -> None:
+        self._play_turn(tuple(joint[p] for p in range(self.game.num_players)))
+
+    def _play_turn(self, bids: tuple[int, ...]) -> None:
+        g = self.game
+        top = max(bids)
+        point = self.point_seq[-1]
+        if bids.count(top) == 1:
+            winner = bids.index(top)
+            self.points[winner] += point + 1
+        else:
+            winner = -1
+        self.win_seq.append(winner)
+        self.bids.append(bids)
+        for p, b in enumerate(bids):
+            self.hands[p] &= ~(1 << b)
+        turn = len(self.bids)
+        public: dict[str, JSONValue] = {
+            "turn": turn,
+            "point": point + 1,
+            "winner": None if winner < 0 else winner,
+        }
+        if g.imp_info:
+            self._log("reveal", public)
+            for p, b in enumerate(bids):
+                self._log("my_bid", None, {"turn": turn, "bid": b + 1}, to=(p,))
+        else:
+            public["bids"] = [b + 1 for b in bids]
+            self._log("reveal", public)
+        if turn >= g.num_turns:
+            self._movers = ()
+            return
+        self._deal_point()
+        if turn == g.num_cards - 1:
+            # one card left in every hand: no choice, play it now (as OpenSpiel does)
+            last = tuple(self.hands[p].bit_length() - 1 for p in range(g.num_players))
+            self._play_turn(last)
+
+    def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        g = self.game
+        n = g.num_cards
+        shown = set(self.point_seq)
+        obs: dict[str, JSONValue] = {
+            "num_cards": n,
+            "turn": len(self.bids) + (0 if not self._movers else 1),
+            "point_card": self.point_seq[-1] + 1 if self._movers else None,
+            "point_sequence": [c + 1 for c in self.point_seq],
+            "remaining_points": [c + 1 for c in range(n) if c not in shown],
+            "points": list(self.points),
+            "win_sequence": list(self.win_seq),
+        }
+        if g.imp_info:
+            if player is not None:
+                obs["hand"] = _cards(self.hands[player], n)
+                obs["my_bids"] = [b[player] + 1 for b in self.bids]
+        else:
+            obs["hands"] = [_cards(h, n) for h in self.hands]
+            obs["bids"] = [[b + 1 for b in turn] for turn in self.bids]
+        return obs
+
+    def _resample(self, player: Player, rng: Rng) -> None:
+        # The order of the point cards not yet turned up is unknown to everybody.
+        if self.game.config["points_order"] == "random":
+            rng.shuffle(self.point_deck)
+        if self.game.imp_info and self.bids:
+            self._resample_bids(player, rng)
+
+    def _resample_bids(self, player: Player, rng: Rng) -> None:
+        """Re-deal the other players' past bids, consistent with every turn's winner."""
+        g = self.game
+        n, k = g.num_cards, g.num_players
+        turns = len(self.bids)
+        others = [q for q in range(k) if q != player]
+        mine = [b[player] for b in self.bids]
+        chosen: list[dict[int, int]] = []
+        used = {q: 0 for q in others}
+
+        def consistent(t: int, assignment: dict[int, int]) -> bool:
+            bids = [assignment.get(q, mine[t]) for q in range(k)]
+            top = max(bids)
+            if self.win_seq[t] < 0:
+                return bids.count(top) > 1
+            return bids[self.win_seq[t]] == top and bids.count(top) == 1
+
+        def assign(t: int, idx: int, partial: dict[int, int]) -> bool:
+            if idx == len(others):
+                if not consistent(t, partial):
+                    return False
+                chosen.append(dict(partial))
+                if solve(t + 1):
+                    return True
+                chosen.pop()
+                return False
+            q = others[idx]
+            cards = [c for c in range(n) if not used[q] >> c & 1]
+            rng.shuffle(cards)
+            for c in cards:
+                partial[q] = c
+                used[q] |= 1 << c
+                if assign(t, idx + 1, partial):
+                    return True
+                used[q] &= ~(1 << c)
+            partial.pop(q, None)
+            return False
+
+        def solve(t: int) -> bool:
+            return t == turns or assign(t, 0, {})
+
+        if not solve(0):  # pragma: no cover - the true bids are always a solution
+            raise AssertionError("no consistent determinization: the observation is inconsistent")
+        full = (1 << n) - 1
+        for t in range(turns):
+            self.bids[t] = tuple(chosen[t].get(q, mine[t]) for q in range(k))
+        for q in others:
+            self.hands[q] = full & ~used[q]
+
+    def _ranks(self) -> tuple[int, ...]:
+        return ranks_from_scores(tuple(float(p) for p in self.points))
+
+    def _returns(self) -> tuple[float, ...]:
+        kind = self.game.config["returns_type"]
+        if kind == "win_loss":
+            return win_loss_returns(self._ranks())
+        if kind == "point_difference":
+            mean = sum(self.points) / len(self.points)
+            return tuple(p - mean for p in self.points)
+        return tuple(float(p) for p in self.points)
+
+    def _end_reason(self) -> str:
+        return "points"
+
+
+def _cards(hand: int, n: int) -> list[int]:
+    return [i + 1 for i in range(n) if hand >> i & 1]
+
+
+class Goofspiel(Game):
+    id = "goofspiel"
+    version = 1
+    name_zh = "纯策略竞价（Goofspiel）"
+    name_en = "Goofspiel"
+    min_players = 2
+    max_players = 10
+    state_class = GoofspielState
+    rules_package = "caiquan.games.goofspiel"
+    options = (
+        ConfigOption("players", 2, "number of players", "玩家人数", minimum=2, maximum=10),
+        ConfigOption(
+            "num_cards",
+            13,
+            "cards in each hand (and point cards)",
+            "每人手牌数（也是点数牌数）",
+            minimum=1,
+            maximum=30,
+        ),
+        ConfigOption(
+            "num_turns",
+            -1,
+            "turns to play; −1 plays every card",
+            "进行的回合数；−1 表示出完所有牌",
+            minimum=-1,
+            maximum=30,
+        ),
+        ConfigOption(
+            "points_order",
+            "random",
+            "order of the point cards",
+            "点数牌的顺序",
+            choices=("random", "descending", "ascending"),
+        ),
+        ConfigOption(
+            "imp_info",
+            False,
+            "imperfect information: bids stay hidden, only each turn's winner is shown",
+            "不完全信息：竞价不公开，只公布每回合的胜者",
+        ),
+        ConfigOption(
+            "returns_type",
+            "win_loss",
+            "what the returns measure",
+            "收益的计算方式",
+            choices=("win_loss", "point_difference", "total_points"),
+        ),
+    )
+
+    def _prepare(self) -> None:
+        c: Mapping[str, object] = self.config
+        self.num_cards: int = int(c["num_cards"])  # type: ignore[call-overload]
+        turns = int(c["num_turns"])  # type: ignore[call-overload]
+        if turns == 0 or turns > self.num_cards:
+            raise ConfigError(
+                f"goofspiel: option 'num_turns' must be −1 or 1 … num_cards "
+                f"({self.num_cards}), got {turns}"
+            )
+        self.num_turns: int = self.num_cards if turns == -1 else turns
+        self.imp_info: bool = bool(c["imp_info"])
+        self.all_players: tuple[int, ...] = tuple(range(self.num_players))
+
+    @property
+    def num_option_ids(self) -> int:
+        return self.num_cards
+
+    def max_decisions(self) -> int:
+        auto = 1 if self.num_turns == self.num_cards and self.num_cards > 1 else 0
+        return self.num_turns - auto
+
+    def describe_option(self, option: int) -> Choice:
+        return Choice(option, f"bid-{option + 1}", f"出 {option + 1}", f"bid {option + 1}")
+
+    def utility_range(self) -> tuple[float, float]:
+        total = self.num_cards * (self.num_cards + 1) / 2
+        kind = self.config["returns_type"]
+        if kind == "point_difference":
+            return (-total / self.num_players, (self.num_players - 1) * total / self.num_players)
+        if kind == "total_points":
+            return (0.0, total)
+        return (-1.0, 1.0)
+
+    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+        kind = event["kind"]
+        zh = lang == "zh"
+        if kind == "point":
+            return (
+                f"第 {event['turn']} 回合：翻开点数牌 {event['point']}"
+                if zh
+                else f"turn {event['turn']}: point card {event['point']}"
+            )
+        if kind == "reveal":
+            w = event["winner"]
+            who = (
+                ("平局，点数牌作废" if zh else "tie, card discarded")
+                if w is None
+                else (
+                    f"玩家 {w} 赢得 {event['point']} 分"
+                    if zh
+                    else f"player {w} wins {event['point']}"
+                )
+            )
+            bids = event.get("bids")
+            shown = (
+                f" (bids {bids})"
+                if bids is not None and not zh
+                else (f"（出价 {bids}）" if bids is not None else "")
+            )
+            return f"{'亮牌' if zh else 'reveal'}{shown}: {who}"
+        if kind == "my_bid":
+            return (
+                f"你在第 {event['turn']} 回合出了 {event['bid']}"
+                if zh
+                else f"you bid {event['bid']} on turn {event['turn']}"
+            )
+        return super().format_event(event, lang)
