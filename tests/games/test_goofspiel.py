@@ -21,7 +21,9 @@ CONFIGS = [
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+@pytest.mark.parametrize(
+    "config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items())
+)
 def test_conformance(config: dict[str, object], check: str) -> None:
     check_game(load_game("goofspiel", config), seeds=range(8), checks=[check])
 

@@ -25,7 +25,7 @@ class Game(ABC):
     differently), names, player range, ``options`` and ``state_class``.
 
     >>> from caiquan.games import load_game
-    >>> game = load_game("goofspiel", num_cards=4)
+    >>> game = load_game("goofspiel", num_cards=4, points_order="descending")
     >>> game.id, game.num_players, game.config["points_order"]
     ('goofspiel', 2, 'descending')
     """
@@ -156,6 +156,12 @@ class Game(ABC):
             "num_option_ids": self.num_option_ids,
             "max_decisions": self.max_decisions(),
         }
+
+    def __copy__(self) -> Game:
+        return self  # a game is immutable: copies share it
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -6,7 +6,7 @@ Support enumeration by exact float comparison is *not* used: it misses equilibri
 degenerate games (nashpy found none for 12 of 202 3×3 test matrices here).
 
 >>> sol = solve_zero_sum([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
->>> [round(x, 6) for x in sol.row], round(sol.value, 9)
+>>> [round(x, 6) for x in sol.row], abs(round(sol.value, 9))
 ([0.333333, 0.333333, 0.333333], 0.0)
 """
 

@@ -1,0 +1,3 @@
+from caiquan.cli.main import main
+
+main()

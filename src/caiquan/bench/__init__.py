@@ -1,0 +1,112 @@
+"""Random-playout benchmarks: decisions per second, games per second, clone cost.
+
+Run as ``caiquan bench`` (table) or ``caiquan bench --json``. Figures are wall-clock on this
+machine; compare runs made in the same process or on the same machine only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from functools import partial
+from typing import Any
+
+from caiquan.engine import Game, Rng, State
+from caiquan.games import game_class, game_ids, load_game
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    game: str
+    config: dict[str, Any]
+    games: int
+    decisions: int
+    seconds: float
+    decisions_per_s: float
+    games_per_s: float
+    clone_us: float
+    observation_us: float
+
+
+def default_setups() -> list[tuple[str, dict[str, Any]]]:
+    """Every registered game at each of its player counts (goofspiel: OpenSpiel's setting)."""
+    setups: list[tuple[str, dict[str, Any]]] = []
+    for gid in game_ids():
+        cls = game_class(gid)
+        if gid == "goofspiel":
+            setups.append((gid, {"num_cards": 13, "points_order": "descending", "imp_info": True}))
+            continue
+        counts = range(cls.min_players, cls.max_players + 1)
+        has_players = any(o.name == "players" for o in cls.options)
+        for n in counts if has_players else [cls.min_players]:
+            setups.append((gid, {"players": n} if has_players else {}))
+    return setups
+
+
+def _playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float, State]:
+    rng = Rng(seed)
+    games = decisions = 0
+    mid: State | None = None
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        s = game.new_state(rng.next_u64())
+        target = game.max_decisions() // 3
+        while not s.is_terminal():
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+            decisions += 1
+            if mid is None and s.move_number >= target and not s.is_terminal():
+                mid = s.clone()
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    return games, decisions, now - start, mid if mid is not None else game.new_state(seed)
+
+
+def _per_call_us(fn: Callable[[], object], min_seconds: float = 0.2) -> float:
+    n = 0
+    start = time.perf_counter()
+    while True:
+        for _ in range(100):
+            fn()
+        n += 100
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return elapsed / n * 1e6
+
+
+def run(
+    setups: Iterable[tuple[str, dict[str, Any]]] | None = None,
+    *,
+    seconds: float = 2.0,
+    seed: int = 0,
+    progress: Callable[[str], None] | None = None,
+) -> list[BenchResult]:
+    results = []
+    for gid, cfg in setups if setups is not None else default_setups():
+        if progress is not None:
+            progress(f"{gid} {cfg}")
+        game = load_game(gid, cfg)
+        games, decisions, elapsed, mid = _playouts(game, seconds, seed)
+        movers = mid.to_move()
+        viewer = movers[0] if movers else 0
+        results.append(
+            BenchResult(
+                game=gid,
+                config=dict(game.config),
+                games=games,
+                decisions=decisions,
+                seconds=round(elapsed, 3),
+                decisions_per_s=round(decisions / elapsed, 1),
+                games_per_s=round(games / elapsed, 2),
+                clone_us=round(_per_call_us(mid.clone), 2),
+                observation_us=round(_per_call_us(partial(mid.observation, viewer)), 2),
+            )
+        )
+    return results
+
+
+def as_json(results: list[BenchResult]) -> list[dict[str, Any]]:
+    return [asdict(r) for r in results]

@@ -1,0 +1,1 @@
+"""The ``caiquan`` command line."""

@@ -1,0 +1,262 @@
+"""``caiquan``: play, study and balance rock-paper-scissors card games.
+
+Every user mistake (unknown game, bad option, malformed record or content) ends in a one-line
+message on stderr and exit code 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from caiquan import __version__
+from caiquan.engine import CaiquanError, ConfigError, PlayerView, Record, Rng, State
+from caiquan.games import game_class, game_ids, load_game, replay
+
+app = typer.Typer(
+    name="caiquan",
+    help="猜拳 caiquan — play, study and balance rock-paper-scissors card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+Lang = Annotated[str, typer.Option("--lang", "-l", help="zh (中文) or en (English).")]
+Options = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
+]
+
+
+def default_lang() -> str:
+    env = os.environ.get("CAIQUAN_LANG") or os.environ.get("LANG", "")
+    return "zh" if env.lower().startswith("zh") else "en"
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ConfigError(f"an option is NAME=VALUE, got {item!r}")
+        config[name.strip()] = value.strip()
+    return config
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in ("zh", "en"):
+        raise ConfigError(f"language must be 'zh' or 'en', got {lang!r}")
+    return lang
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"caiquan {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """猜拳 caiquan — play, study and balance rock-paper-scissors card games."""
+
+
+@app.command("games")
+def games_cmd(lang: Lang = "") -> None:
+    """List the games (列出所有游戏)."""
+    lang = _check_lang(lang or default_lang())
+    for gid in game_ids():
+        cls = game_class(gid)
+        name = cls.name_zh if lang == "zh" else cls.name_en
+        players = (
+            f"{cls.min_players}"
+            if cls.min_players == cls.max_players
+            else f"{cls.min_players}–{cls.max_players}"
+        )
+        out.print(f"{gid:<12} {name}  ({players} {'人' if lang == 'zh' else 'players'})")
+
+
+@app.command("rules")
+def rules_cmd(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. goofspiel.")],
+    lang: Lang = "",
+) -> None:
+    """Print a game's rules (显示规则), in Chinese or English."""
+    lang = _check_lang(lang or default_lang())
+    g = game_class(game)
+    out.print(g().rules(lang), markup=False)
+    opts = g.options
+    if opts:
+        out.print("选项 / options:" if lang == "zh" else "Options:")
+        for o in opts:
+            text = o.help_zh if lang == "zh" and o.help_zh else o.help_en
+            choices = f" [{', '.join(map(str, o.choices))}]" if o.choices else ""
+            out.print(f"  {o.name}={o.default!r}{choices}  {text}", markup=False)
+
+
+def print_events(state: State, since: int, lang: str) -> int:
+    for event in state.events(None, since):
+        out.print(state.game.format_event(event, lang), markup=False)
+    return state.event_count()
+
+
+def print_outcome(state: State, lang: str) -> None:
+    o = state.outcome()
+    words = {"win": "胜", "draw": "平", "loss": "负"} if lang == "zh" else None
+    for p in range(state.num_players):
+        result = words[o.results[p]] if words else o.results[p]
+        if lang == "zh":
+            out.print(f"玩家 {p}：{result}（名次 {o.ranks[p]}，收益 {o.returns[p]:+g}）")
+        else:
+            out.print(f"player {p}: {result} (rank {o.ranks[p]}, return {o.returns[p]:+g})")
+
+
+@app.command("demo")
+def demo_cmd(
+    game: Annotated[str, typer.Argument(help="Game id.")] = "goofspiel",
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
+    option: Options = None,
+    lang: Lang = "",
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Write the game record (JSON) here.")
+    ] = None,
+) -> None:
+    """Watch bots play one game and print its event log (观看机器人对局)."""
+    from caiquan.bots import RandomBot
+
+    lang = _check_lang(lang or default_lang())
+    g = load_game(game, parse_options(option))
+    state = g.new_state(seed)
+    out.print(f"{g.name_zh} / {g.name_en} — seed {state.seed}", markup=False)
+    bot = RandomBot()
+    rng = Rng(state.seed ^ 0xB07)
+    cursor = print_events(state, 0, lang)
+    while not state.is_terminal():
+        state.apply({p: bot.decide(PlayerView(state, p), rng) for p in state.to_move()})
+        cursor = print_events(state, cursor, lang)
+    print_outcome(state, lang)
+    if record is not None:
+        record.write_text(
+            state.record().with_meta(caiquan=__version__).to_json(indent=1) + "\n", encoding="utf-8"
+        )
+        out.print(f"record: {record}", markup=False)
+
+
+@app.command("replay")
+def replay_cmd(
+    path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    lang: Lang = "",
+) -> None:
+    """Verify a game record by replaying it, and print its event log (回放并校验记录)."""
+    lang = _check_lang(lang or default_lang())
+    try:
+        text = path.read_bytes()
+    except OSError as e:
+        raise ConfigError(f"cannot read {path}: {e.strerror}") from None
+    state = replay(Record.from_json(text))
+    print_events(state, 0, lang)
+    if state.is_terminal():
+        print_outcome(state, lang)
+    else:
+        out.print(f"(unfinished: {state.move_number} decisions; to move {state.to_move()})")
+    out.print("record verified ✓" if lang == "en" else "记录校验通过 ✓")
+
+
+@app.command("bench")
+def bench_cmd(
+    seconds: Annotated[float, typer.Option(help="Seconds of play per game setup.")] = 2.0,
+    game: Annotated[
+        list[str] | None, typer.Option("--game", "-g", help="Only these games (repeatable).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Random-playout benchmark: decisions/s, games/s, clone and observation cost."""
+    from caiquan import bench
+
+    setups = bench.default_setups()
+    if game:
+        unknown = [g for g in game if g not in game_ids()]
+        if unknown:
+            game_class(unknown[0])
+        setups = [s for s in setups if s[0] in game]
+    if seconds <= 0:
+        raise ConfigError("--seconds must be positive")
+    results = bench.run(
+        setups, seconds=seconds, progress=None if as_json else lambda s: err.print(f"… {s}")
+    )
+    if as_json:
+        sys.stdout.write(
+            json.dumps({"caiquan": __version__, "results": bench.as_json(results)}) + "\n"
+        )
+        return
+    from rich.table import Table
+
+    table = Table(title=f"random playouts, {seconds:g} s each")
+    for col in ("game", "config", "decisions/s", "games/s", "clone µs", "observation µs"):
+        table.add_column(col, justify="right" if col not in ("game", "config") else "left")
+    for r in results:
+        defaults = {o.name: o.default for o in game_class(r.game).options}
+        cfg = ", ".join(f"{k}={v}" for k, v in r.config.items() if defaults.get(k) != v)
+        table.add_row(
+            r.game,
+            cfg,
+            f"{r.decisions_per_s:,.0f}",
+            f"{r.games_per_s:,.1f}",
+            f"{r.clone_us:.2f}",
+            f"{r.observation_us:.2f}",
+        )
+    out.print(table)
+
+
+def _not_yet(what: str, issue: int) -> None:
+    err.print(f"caiquan {what}: not available in this release yet (planned: issue #{issue}).")
+    raise typer.Exit(2)
+
+
+@app.command("play", help="Play in the terminal against bots or hot-seat (coming: issue #7).")
+def play_cmd() -> None:
+    _not_yet("play", 7)
+
+
+@app.command("serve", help="Run the online server and web table (coming: issues #8, #9).")
+def serve_cmd() -> None:
+    _not_yet("serve", 8)
+
+
+@app.command("simulate", help="Simulate many games between bots (coming: issue #10).")
+def simulate_cmd() -> None:
+    _not_yet("simulate", 10)
+
+
+@app.command("balance", help="Balance report with plots (coming: issue #10).")
+def balance_cmd() -> None:
+    _not_yet("balance", 10)
+
+
+@app.command("tournament", help="Round-robin tournament with ratings (coming: issue #6).")
+def tournament_cmd() -> None:
+    _not_yet("tournament", 6)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the app, turning caiquan errors into one-line messages."""
+    try:
+        app(args=argv, prog_name="caiquan", standalone_mode=True)
+    except CaiquanError as e:
+        err.print(f"error: {e}", markup=False, highlight=False)
+        sys.exit(1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,92 @@
+"""The conformance harness must catch broken games: each test breaks one rule on purpose."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import pytest
+
+from caiquan.engine import JSONValue, Player
+from caiquan.games.goofspiel import Goofspiel, GoofspielState
+from caiquan.testing import check_game
+
+CFG = {"num_cards": 5, "imp_info": True}
+
+
+def _variant(state_cls: type[GoofspielState], gid: str) -> Goofspiel:
+    cls = type(f"Broken_{gid}", (Goofspiel,), {"id": gid, "state_class": state_cls})
+    return cls(CFG)
+
+
+class LeakyState(GoofspielState):
+    """Shows every hand even with imperfect information."""
+
+    def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        obs = super()._observe(player)
+        obs["all_hands"] = list(self.hands)
+        return obs
+
+
+class GlobalRandomState(GoofspielState):
+    """Shuffles the point cards with the global random module instead of the state's RNG."""
+
+    def _setup(self) -> None:
+        super()._setup()
+        random.shuffle(self.point_deck)
+
+
+class NotJsonState(GoofspielState):
+    def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        obs = super()._observe(player)
+        obs["points"] = tuple(self.points)
+        return obs
+
+
+class SharedCloneState(GoofspielState):
+    """Keeps nested lists but declares them flat: clones share the inner lists."""
+
+    _flat_fields: ClassVar[frozenset[str]] = frozenset({"nested"})
+
+    def _setup(self) -> None:
+        super()._setup()
+        self.nested: list[list[int]] = [[] for _ in range(self.game.num_players)]
+
+    def _apply(self, joint: dict[Player, int]) -> None:
+        for p, o in joint.items():
+            self.nested[p].append(o)
+        super()._apply(joint)
+
+
+class ShortBoundGame(Goofspiel):
+    id = "broken_bound"
+
+    def max_decisions(self) -> int:
+        return 2
+
+
+class NoNamesState(GoofspielState):
+    def _describe(self, player: Player, option: int) -> Any:
+        c = super()._describe(player, option)
+        return type(c)(c.id, c.name, "", c.en)
+
+
+@pytest.mark.parametrize(
+    ("game", "check", "message"),
+    [
+        (_variant(LeakyState, "broken_leak"), "determinize", "changed player 0's observation"),
+        (_variant(GlobalRandomState, "broken_rng"), "seed_determinism", "same seed differ"),
+        (_variant(NotJsonState, "broken_json"), "decision_points", "use lists, not tuples"),
+        (_variant(SharedCloneState, "broken_clone"), "clone", "changed the original"),
+        (ShortBoundGame(CFG), "decision_points", "still running after max_decisions"),
+        (_variant(NoNamesState, "broken_names"), "decision_points", "needs a kind and names"),
+    ],
+    ids=["leak", "global-rng", "json", "shallow-clone", "bound", "names"],
+)
+def test_harness_catches(game: Goofspiel, check: str, message: str) -> None:
+    with pytest.raises(AssertionError, match=message):
+        check_game(game, seeds=range(6), checks=[check])
+
+
+def test_harness_passes_the_reference_game() -> None:
+    check_game(Goofspiel(CFG), seeds=range(3))

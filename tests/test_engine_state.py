@@ -1,0 +1,245 @@
+"""Engine error paths and contract, exercised through the reference game."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from caiquan.engine import (
+    CaiquanError,
+    GameOverError,
+    IllegalDecisionError,
+    Record,
+    RecordError,
+    RecordVersionError,
+    Rng,
+)
+from caiquan.games import load_game, replay
+
+
+def _game(**options: object):  # type: ignore[no-untyped-def]
+    return load_game("goofspiel", {"num_cards": 4, "points_order": "descending", **options})
+
+
+def test_illegal_option_is_refused_and_state_unchanged() -> None:
+    s = _game().new_state(1)
+    before = s.clone()
+    with pytest.raises(
+        IllegalDecisionError, match=r"player 0 cannot choose option 9 now; legal: 0"
+    ):
+        s.apply({0: 9, 1: 0})
+    assert s == before
+    s.apply({0: 3, 1: 3})
+    with pytest.raises(IllegalDecisionError, match="cannot choose option 3"):
+        s.apply({0: 3, 1: 0})  # card 4 already played
+
+
+def test_wrong_and_missing_players_are_refused() -> None:
+    s = _game().new_state(1)
+    before = s.clone()
+    with pytest.raises(IllegalDecisionError, match="missing a decision for player 1"):
+        s.apply({0: 1})
+    with pytest.raises(IllegalDecisionError, match="no player 2 in a 2-player game"):
+        s.apply({0: 1, 1: 1, 2: 1})
+    with pytest.raises(IllegalDecisionError, match="decide at once"):
+        s.apply(1)
+    with pytest.raises(IllegalDecisionError, match="expected 2 options"):
+        s.apply([1])
+    with pytest.raises(IllegalDecisionError, match="not 'x'"):
+        s.apply("x")  # type: ignore[arg-type]
+    assert s == before
+    s.apply([1, 2])  # a sequence in to_move() order works
+    assert s.move_number == 1
+
+
+def test_decision_after_the_end_is_refused() -> None:
+    s = _game(num_cards=2).new_state(1)
+    s.apply({0: 0, 1: 1})
+    assert s.is_terminal()
+    final = s.clone()
+    with pytest.raises(GameOverError, match="the game is over"):
+        s.apply({0: 0, 1: 0})
+    with pytest.raises(GameOverError):
+        s.commit(0, 0)
+    with pytest.raises(GameOverError):
+        s.decision(0)
+    assert s == final
+    assert isinstance(GameOverError("x"), CaiquanError)
+
+
+def test_outcome_before_the_end_is_an_error_and_returns_are_zero() -> None:
+    s = _game().new_state(1)
+    assert s.returns() == (0.0, 0.0)
+    with pytest.raises(IllegalDecisionError, match="not over"):
+        s.outcome()
+
+
+def test_decision_names_options_in_both_languages() -> None:
+    s = _game().new_state(1)
+    d = s.decision(0)
+    assert d.kind == "bid" and d.simultaneous
+    assert [c.name for c in d.choices] == ["bid-1", "bid-2", "bid-3", "bid-4"]
+    assert d.by_name("bid-3").id == 2
+    assert d.choices[0].label("zh") == "出 1"
+    assert d.prompt_en == "point card 4: bid one card"
+    with pytest.raises(KeyError, match="no option named"):
+        d.by_name("bid-9")
+
+
+def test_commit_hides_face_down_choices_until_all_have_chosen() -> None:
+    s = _game().new_state(1)
+    assert s.commit(0, 3) is False
+    assert s.committed() == (0,)
+    assert s.observation(0)["my_commit"] == 3
+    assert "my_commit" not in s.observation(1) and s.observation(1)["committed"] == [0]
+    assert "my_commit" not in s.observation(None)
+    s.commit(0, 2)  # changing one's mind before the reveal is allowed
+    s.withdraw(0)
+    assert s.committed() == ()
+    s.commit(0, 2)
+    assert s.commit(1, 0) is True
+    assert s.history()[0] == ((0, 2), (1, 0))
+    assert s.committed() == ()
+
+
+def test_determinize_resamples_others_face_down_choice() -> None:
+    s = _game().new_state(1)
+    s.commit(1, 3)
+    picks = {s.determinize(0, Rng(i))._pending[1] for i in range(30)}
+    assert picks == {0, 1, 2, 3}
+    assert all(s.determinize(1, Rng(i))._pending[1] == 3 for i in range(5))
+
+
+def test_record_round_trip_and_replay() -> None:
+    s = _game().new_state(99)
+    rng = Rng(1)
+    while not s.is_terminal():
+        s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+    text = s.record().with_meta(note="hello").to_json()
+    data = json.loads(text)
+    assert data["format"] == "caiquan.record/1" and data["seed"] == 99
+    again = replay(text)
+    assert again == s and again.outcome() == s.outcome()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "invalid JSON"),
+        ("[]", "expected a JSON object"),
+        ('{"format": "other"}', "format is 'other'"),
+        (
+            '{"format": "caiquan.record/1", "game": "", "version": 1, "seed": 1, "decisions": []}',
+            "'game' must be a game id",
+        ),
+        (
+            '{"format": "caiquan.record/1", "game": "goofspiel", "version": "1", "seed": 1, '
+            '"decisions": []}',
+            "'version' must be a whole number",
+        ),
+        (
+            '{"format": "caiquan.record/1", "game": "goofspiel", "version": 1, "seed": -1, '
+            '"decisions": []}',
+            "'seed' must be",
+        ),
+        (
+            '{"format": "caiquan.record/1", "game": "goofspiel", "version": 1, "seed": 1, '
+            '"decisions": {}}',
+            "'decisions' must be a list",
+        ),
+        (
+            '{"format": "caiquan.record/1", "game": "goofspiel", "version": 1, "seed": 1, '
+            '"decisions": [{"a": 1}]}',
+            "decision 0 must map player numbers",
+        ),
+        (
+            '{"format": "caiquan.record/1", "game": "goofspiel", "version": 1, "seed": 1, '
+            '"decisions": [[1]]}',
+            r"decision 0 must be an object",
+        ),
+    ],
+)
+def test_malformed_records_are_refused(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        Record.from_json(text)
+
+
+def test_records_that_do_not_replay_are_refused() -> None:
+    base = {
+        "format": "caiquan.record/1",
+        "game": "goofspiel",
+        "version": 1,
+        "seed": 1,
+        "config": {"num_cards": 3, "points_order": "descending"},
+    }
+    bad_option = {**base, "decisions": [{"0": 0, "1": 7}]}
+    with pytest.raises(RecordError, match="decision 0 does not replay: player 1 cannot choose"):
+        replay(json.dumps(bad_option))
+    with pytest.raises(RecordError, match="no game called 'chess'"):
+        replay(json.dumps({**base, "game": "chess", "decisions": []}))
+    with pytest.raises(RecordError, match="configuration is not valid"):
+        replay(json.dumps({**base, "config": {"num_cards": 0}, "decisions": []}))
+    too_long = {**base, "decisions": [{"0": 0, "1": 1}, {"0": 1, "1": 0}, {"0": 2, "1": 2}]}
+    with pytest.raises(RecordError, match="decision 2 does not replay: the game is over"):
+        replay(json.dumps(too_long))
+
+
+def test_record_of_an_older_rules_version_is_refused() -> None:
+    old = {
+        "format": "caiquan.record/1",
+        "game": "goofspiel",
+        "version": 0,
+        "seed": 1,
+        "config": {},
+        "decisions": [],
+        "meta": {"caiquan": "0.0.1"},
+    }
+    with pytest.raises(
+        RecordVersionError,
+        match=re.escape(
+            "rules version 0, but this caiquan plays version 1; replay it with caiquan 0.0.1"
+        ),
+    ):
+        replay(json.dumps(old))
+
+
+def test_replay_with_another_configuration_is_refused() -> None:
+    s = _game().new_state(3)
+    with pytest.raises(RecordError, match="configuration differs"):
+        _game(num_cards=5).replay(s.record())
+    with pytest.raises(RecordError, match="record of 'promise', not of 'goofspiel'"):
+        from caiquan.engine import Record as R
+
+        _game().replay(R("promise", 1, {}, 1, ()))
+
+
+def test_seed_validation() -> None:
+    from caiquan.engine import ConfigError
+
+    with pytest.raises(ConfigError, match="a seed is a whole number"):
+        _game().new_state(-5)
+    with pytest.raises(ConfigError):
+        _game().new_state(True)  # type: ignore[arg-type]
+    assert _game().new_state(None).seed >= 0
+
+
+def test_events_are_redacted_per_player() -> None:
+    s = _game(imp_info=True).new_state(1)
+    s.apply({0: 3, 1: 0})
+    mine = [e for e in s.events(0) if e["kind"] == "my_bid"]
+    theirs = [e for e in s.events(1) if e["kind"] == "my_bid"]
+    assert mine == [{"kind": "my_bid", "turn": 1, "bid": 4}]
+    assert theirs == [{"kind": "my_bid", "turn": 1, "bid": 1}]
+    assert not [e for e in s.events(None) if e["kind"] == "my_bid"]
+    assert s.events(0, since=s.event_count()) == []
+
+
+def test_state_repr_and_equality() -> None:
+    s = _game().new_state(1)
+    assert "goofspiel move 0, to move 0, 1" in repr(s)
+    assert s != _game().new_state(2)
+    assert s == _game().new_state(1)
+    with pytest.raises(TypeError):
+        hash(s)
