@@ -1,0 +1,106 @@
+"""The command line: help, errors as one line (no traceback), demo, replay, rules, bench."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from caiquan import __version__
+from caiquan.cli.main import main
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "caiquan", *args],
+        capture_output=True,
+        text=True,
+        env={"PATH": "", "LANG": "C.UTF-8", **(env or {})},
+        timeout=120,
+    )
+
+
+def test_version_and_help() -> None:
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"caiquan {__version__}"
+    r = run("--help")
+    assert r.returncode == 0
+    for command in ("rules", "replay", "demo", "bench", "play", "serve", "simulate"):
+        assert command in r.stdout
+
+
+def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    r = run("demo", "goofspiel", "--seed", "3", "-o", "num_cards=4", "--record", str(record))
+    assert r.returncode == 0, r.stderr
+    assert "turn 1: point card" in r.stdout and "player 0:" in r.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["seed"] == 3 and data["meta"]["caiquan"] == __version__
+    r = run("replay", str(record), "--lang", "zh")
+    assert r.returncode == 0, r.stderr
+    assert "记录校验通过" in r.stdout and "第 1 回合" in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("demo", "nope"), "error: no game called 'nope'; the games are: goofspiel"),
+        (("demo", "-o", "num_cards=0"), "option 'num_cards' must be at least 1"),
+        (("demo", "-o", "num_cards"), "an option is NAME=VALUE"),
+        (("rules", "goofspiel", "--lang", "fr"), "language must be 'zh' or 'en'"),
+        (("replay", "/nonexistent.json"), "cannot read /nonexistent.json"),
+    ],
+)
+def test_user_mistakes_are_one_line_errors(args: tuple[str, ...], message: str) -> None:
+    r = run(*args)
+    assert r.returncode == 1
+    assert message in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_malformed_and_tampered_records(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    r = run("replay", str(bad))
+    assert r.returncode == 1 and "not a caiquan record" in r.stderr and "Traceback" not in r.stderr
+    tampered = tmp_path / "t.json"
+    tampered.write_text(
+        json.dumps({"format": "caiquan.record/1", "game": "goofspiel", "version": 1, "seed": 1,
+                    "config": {"num_cards": 3}, "decisions": [{"0": 0, "1": 5}]}),
+        encoding="utf-8",
+    )
+    r = run("replay", str(tampered))
+    assert r.returncode == 1 and "decision 0 does not replay" in r.stderr
+
+
+def test_rules_in_both_languages() -> None:
+    zh = run("rules", "goofspiel", "--lang", "zh")
+    en = run("rules", "goofspiel", "--lang", "en")
+    assert zh.returncode == en.returncode == 0
+    assert "同时" in zh.stdout and "Play" not in zh.stdout
+    assert "at the same time" in en.stdout and "同时暗出" not in en.stdout
+    assert "num_cards=13" in en.stdout  # the options are listed
+
+
+def test_language_follows_the_environment() -> None:
+    r = run("games", env={"LANG": "zh_CN.UTF-8"})
+    assert "人" in r.stdout
+    r = run("games", env={"LANG": "en_US.UTF-8"})
+    assert "players" in r.stdout
+
+
+def test_hooks_for_later_capabilities_say_so() -> None:
+    r = run("play")
+    assert r.returncode == 2 and "not available in this release yet" in r.stderr
+
+
+def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["bench", "--seconds", "0.05", "--json", "--game", "goofspiel"])
+    assert exit_info.value.code in (0, None)
+    data = json.loads(capsys.readouterr().out)
+    (row,) = data["results"]
+    assert row["game"] == "goofspiel" and row["decisions"] > 0 and row["clone_us"] > 0
