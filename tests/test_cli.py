@@ -68,8 +68,16 @@ def test_malformed_and_tampered_records(tmp_path: Path) -> None:
     assert r.returncode == 1 and "not a caiquan record" in r.stderr and "Traceback" not in r.stderr
     tampered = tmp_path / "t.json"
     tampered.write_text(
-        json.dumps({"format": "caiquan.record/1", "game": "goofspiel", "version": 1, "seed": 1,
-                    "config": {"num_cards": 3}, "decisions": [{"0": 0, "1": 5}]}),
+        json.dumps(
+            {
+                "format": "caiquan.record/1",
+                "game": "goofspiel",
+                "version": 1,
+                "seed": 1,
+                "config": {"num_cards": 3},
+                "decisions": [{"0": 0, "1": 5}],
+            }
+        ),
         encoding="utf-8",
     )
     r = run("replay", str(tampered))

@@ -58,6 +58,13 @@ class SharedCloneState(GoofspielState):
         super()._apply(joint)
 
 
+class UnsortedResampleState(GoofspielState):
+    """Shuffles the hidden point deck from its true order: the sample depends on the truth."""
+
+    def _resample(self, player: Player, rng: Any) -> None:
+        rng.shuffle(self.point_deck)
+
+
 class ShortBoundGame(Goofspiel):
     id = "broken_bound"
 
@@ -80,8 +87,13 @@ class NoNamesState(GoofspielState):
         (_variant(SharedCloneState, "broken_clone"), "clone", "changed the original"),
         (ShortBoundGame(CFG), "decision_points", "still running after max_decisions"),
         (_variant(NoNamesState, "broken_names"), "decision_points", "needs a kind and names"),
+        (
+            _variant(UnsortedResampleState, "broken_resample"),
+            "determinize_canonical",
+            "depends on more than player 0's view",
+        ),
     ],
-    ids=["leak", "global-rng", "json", "shallow-clone", "bound", "names"],
+    ids=["leak", "global-rng", "json", "shallow-clone", "bound", "names", "resample"],
 )
 def test_harness_catches(game: Goofspiel, check: str, message: str) -> None:
     with pytest.raises(AssertionError, match=message):

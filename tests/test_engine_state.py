@@ -243,3 +243,17 @@ def test_state_repr_and_equality() -> None:
     assert s == _game().new_state(1)
     with pytest.raises(TypeError):
         hash(s)
+
+
+def test_a_determinized_copy_keeps_no_trace_of_the_truth() -> None:
+    s = _game(imp_info=True, points_order="random").new_state(4)
+    s.apply({0: 3, 1: 0})
+    s.apply({0: 0, 1: 2})
+    d = s.determinize(0, Rng(9))
+    assert d.history() == ((), ())
+    assert d.move_number == s.move_number == 2
+    assert d.events(0) == s.events(0)
+    # player 1's secret bids are gone; only what player 0 saw is left
+    assert all(e.get("bid") in (None, 4, 1) for e in d.events(1))
+    with pytest.raises(IllegalDecisionError, match="no true record"):
+        d.record()

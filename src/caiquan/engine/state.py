@@ -14,7 +14,8 @@ Contract for game authors:
 * ``_observe(player)`` returns a JSON-ready dict: the **only** exit for hidden information.
   ``player`` is ``None`` for a spectator.
 * ``_resample(player, rng)`` re-deals, on a clone, everything ``player`` cannot see,
-  consistently with what they saw.
+  consistently with what they saw. The result must depend only on what ``player`` sees and
+  on ``rng``: put hidden cards in a canonical order (e.g. sort) before shuffling them.
 * ``_ranks()`` (and optionally ``_returns()``) score a terminal state.
 * All randomness comes from ``self.rng``; no global randomness.
 """
@@ -44,7 +45,8 @@ if TYPE_CHECKING:
     from .record import Record
 
 JointDecision = tuple[tuple[Player, int], ...]
-"""One joint decision as stored in a record: ``((player, option_id), ...)`` by player."""
+"""One joint decision as stored in a record: ``((player, option_id), ...)`` by player.
+(Empty in a determinized copy, whose true decisions are unknown.)"""
 
 DecisionInput = int | Sequence[int] | Mapping[Player, int]
 
@@ -243,16 +245,25 @@ class State(ABC):
         The copy looks exactly the same to ``player`` (same observation, same legal
         options, same event log) but other players' hidden cards, face-down choices and the
         order of hidden decks are re-dealt consistently with what ``player`` saw, and the
-        copy's own RNG is reseeded, so future chance is unknown too. Search bots play on
-        determinized copies, never on the true state.
+        copy's own RNG is reseeded, so future chance is unknown too. The copy keeps no
+        trace of the truth: its event log holds only what ``player`` saw, and its history
+        only the number of past decisions. Search bots play on determinized copies, never
+        on the true state.
+
+        The result depends only on what ``player`` can see and on ``rng``: determinizing a
+        determinized twin with the same ``rng`` state gives an equal state (the harness
+        checks this), so a bot that searches through ``determinize`` cannot read hidden
+        information, not even by accident.
         """
         self._check_player(player)
         new = self.clone()
         new._resample(player, rng)
-        for q in list(new._pending):
+        for q in sorted(new._pending):
             if q != player:
                 new._pending[q] = rng.choice(new._legal(q))
         new.rng = rng.spawn()
+        new._events = [_redacted(ev, player) for ev in self._events if ev.visible_to(player)]
+        new._history = [()] * len(self._history)
         new._determinized = True
         return new
 
@@ -411,6 +422,13 @@ class State(ABC):
 
     def _resample(self, player: Player, rng: Rng) -> None:
         """Re-deal what ``player`` cannot see (default: the game has no hidden state)."""
+
+
+def _redacted(event: Event, player: Player) -> Event:
+    """The event as ``player`` saw it, made public (a determinized copy keeps no secrets)."""
+    view = event.view(player) or {}
+    public = {k: v for k, v in view.items() if k != "kind"}
+    return Event(event.seq, event.kind, public)
 
 
 _IMMUTABLE = frozenset({int, float, str, bool, bytes, tuple, frozenset, type(None)})

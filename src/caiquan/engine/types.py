@@ -78,6 +78,11 @@ class Event:
     secret: Mapping[str, JSONValue] | None = None
     to: frozenset[Player] = field(default_factory=frozenset)
 
+    def visible_to(self, player: Player | None) -> bool:
+        return self.public is not None or (
+            self.secret is not None and player is not None and player in self.to
+        )
+
     def view(self, player: Player | None) -> dict[str, JSONValue] | None:
         """This event as ``player`` (``None`` = spectator) may see it, or ``None``."""
         sees_secret = self.secret is not None and player is not None and player in self.to

@@ -228,6 +228,38 @@ def check_determinize(game: Game, seed: int, *, max_states: int = 30) -> None:
     random_playout(game, seed, visit=visit)
 
 
+def check_determinize_canonical(game: Game, seed: int, *, max_states: int = 20) -> None:
+    """determinize(p) depends only on what p sees: a determinized twin determinizes equally.
+
+    So a bot that searches through ``determinize`` cannot read hidden information: whatever
+    the truth, the same view and the same RNG give the same sampled world.
+    """
+    seen = 0
+
+    def visit(s: State) -> None:
+        nonlocal seen
+        if seen >= max_states:
+            return
+        seen += 1
+        for p in range(game.num_players):
+            twin = s.determinize(p, Rng(seed * 31 + seen))
+            a = s.determinize(p, Rng(seed + 1000 + seen))
+            b = twin.determinize(p, Rng(seed + 1000 + seen))
+            assert a == b, (
+                f"determinize({p}) depends on more than player {p}'s view (move "
+                f"{s.move_number}): sort hidden cards into a canonical order before shuffling "
+                f"them in _resample, and derive everything resampled from what {p} sees"
+            )
+            for q in range(game.num_players):
+                if q != p:
+                    for ev in a.events(q):
+                        assert ev in s.events(p), (
+                            f"a determinized copy for {p} shows {q}'s secret event {ev}"
+                        )
+
+    random_playout(game, seed, visit=visit)
+
+
 def check_commit(game: Game, seed: int) -> None:
     """Face-down commits, one player at a time, give the same result as a joint apply."""
     rng = Rng(seed + 53)
@@ -260,6 +292,7 @@ CHECKS: dict[str, Callable[[Game, int], None]] = {
     "record_roundtrip": check_record_roundtrip,
     "seed_determinism": check_seed_determinism,
     "determinize": check_determinize,
+    "determinize_canonical": check_determinize_canonical,
     "commit": check_commit,
 }
 

@@ -135,12 +135,16 @@ class GoofspielState(State):
     def _resample(self, player: Player, rng: Rng) -> None:
         # The order of the point cards not yet turned up is unknown to everybody.
         if self.game.config["points_order"] == "random":
+            self.point_deck.sort()
             rng.shuffle(self.point_deck)
         if self.game.imp_info and self.bids:
             self._resample_bids(player, rng)
 
     def _resample_bids(self, player: Player, rng: Rng) -> None:
         """Re-deal the other players' past bids, consistent with every turn's winner."""
+        if self.game.num_players == 2:
+            self._resample_bids_two(player, rng)
+            return
         g = self.game
         n, k = g.num_cards, g.num_players
         turns = len(self.bids)
@@ -187,6 +191,50 @@ class GoofspielState(State):
             self.bids[t] = tuple(chosen[t].get(q, mine[t]) for q in range(k))
         for q in others:
             self.hands[q] = full & ~used[q]
+
+    def _resample_bids_two(self, player: Player, rng: Rng) -> None:
+        """Two players: each turn bounds the opponent's bid (<, =, > mine); fill the most
+        constrained turns first, with forward checking (fast even for 13 cards)."""
+        n = self.game.num_cards
+        other = 1 - player
+        mine = [b[player] for b in self.bids]
+        domains: list[list[int]] = []
+        for t, m in enumerate(mine):
+            w = self.win_seq[t]
+            if w < 0:
+                domains.append([m])
+            elif w == player:
+                domains.append(list(range(m)))
+            else:
+                domains.append(list(range(m + 1, n)))
+        order = sorted(range(len(mine)), key=lambda t: (len(domains[t]), t))
+        chosen: dict[int, int] = {}
+        used = 0
+
+        def solve(i: int) -> bool:
+            nonlocal used
+            if i == len(order):
+                return True
+            t = order[i]
+            cands = [c for c in domains[t] if not used >> c & 1]
+            rng.shuffle(cands)
+            for c in cands:
+                used |= 1 << c
+                rest_ok = all(any(not used >> x & 1 for x in domains[u]) for u in order[i + 1 :])
+                if rest_ok:
+                    chosen[t] = c
+                    if solve(i + 1):
+                        return True
+                used &= ~(1 << c)
+            return False
+
+        if not solve(0):  # pragma: no cover - the true bids are always a solution
+            raise AssertionError("no consistent determinization: the observation is inconsistent")
+        for t in range(len(mine)):
+            bids = [0, 0]
+            bids[player], bids[other] = mine[t], chosen[t]
+            self.bids[t] = (bids[0], bids[1])
+        self.hands[other] = ((1 << n) - 1) & ~used
 
     def _ranks(self) -> tuple[int, ...]:
         return ranks_from_scores(tuple(float(p) for p in self.points))
