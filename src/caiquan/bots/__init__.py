@@ -3,42 +3,53 @@
 Every bot implements :class:`Bot`: given a :class:`~caiquan.engine.PlayerView` (observation,
 legal options, decision, ``determinize`` for search — never the true state) and an
 :class:`~caiquan.engine.Rng`, return one legal option id.
+
+``make_bot("ismcts:iterations=300")`` builds a bot from a short spec string.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any
 
-from caiquan.engine import PlayerView, Rng
+from caiquan.engine import ConfigError
 
+from .base import Bot, RandomBot
+from .ismcts import ISMCTSBot
+from .nash import THROW_PAYOFFS, NashBot
 
-class Bot(Protocol):
-    name: str
-
-    def decide(self, view: PlayerView, rng: Rng) -> int:
-        """One legal option id for ``view.player``."""
-        ...
-
-
-class RandomBot:
-    """Picks a uniformly random legal option."""
-
-    name = "random"
-
-    def decide(self, view: PlayerView, rng: Rng) -> int:
-        return rng.choice(view.legal())
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "nash": NashBot,
+}
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+def _value(text: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
 
 
-def make_bot(name: str) -> Bot:
-    from caiquan.engine import ConfigError
-
+def make_bot(spec: str) -> Bot:
+    """A bot from ``name`` or ``name:key=value,key=value`` (e.g. ``ismcts:seconds=0.5``)."""
+    name, _, params = spec.partition(":")
+    factory = BOTS.get(name.strip())
+    if factory is None:
+        raise ConfigError(f"no bot called {name!r}; the bots are: {', '.join(sorted(BOTS))}")
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in params.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConfigError(f"bot parameter must be key=value, got {item!r} in {spec!r}")
+        kwargs[key.strip()] = _value(value.strip())
     try:
-        return BOTS[name]()
-    except KeyError:
-        raise ConfigError(f"no bot called {name!r}; the bots are: {', '.join(BOTS)}") from None
+        return factory(**kwargs)
+    except TypeError as err:
+        raise ConfigError(f"bad parameters for bot {name!r}: {err}") from None
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "THROW_PAYOFFS", "Bot", "ISMCTSBot", "NashBot", "RandomBot", "make_bot"]

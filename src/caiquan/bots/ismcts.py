@@ -1,0 +1,166 @@
+"""Information-set Monte Carlo tree search for simultaneous, hidden-information games.
+
+Each iteration samples a world consistent with the bot's view (``determinize``), walks a
+tree keyed by joint decisions, expands one node, plays the rest at random and backs the
+result up (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+* Sequential nodes (one mover): UCB1 with availability counts, since the options on offer
+  differ between sampled worlds.
+* Joint nodes (several movers at once): every mover runs its own regret-matching bandit
+  (decoupled SM-MCTS with regret matching, Lanctot et al. 2013), with γ-exploration and
+  importance-weighted regret updates; the decision at a joint root is sampled from the
+  average strategy, so the bot plays a mixed strategy where one is needed (RPS throws).
+
+The search is anytime (``seconds``) or fixed (``iterations``, reproducible with a seed).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from caiquan.engine import PlayerView, Rng, State
+
+from .base import normalised_returns
+
+
+class _Stats:
+    __slots__ = ("avail", "cum", "n", "regret", "w")
+
+    def __init__(self) -> None:
+        self.n: dict[int, int] = {}
+        self.w: dict[int, float] = {}
+        self.avail: dict[int, int] = {}
+        self.regret: dict[int, float] = {}
+        self.cum: dict[int, float] = {}
+
+
+class _Node:
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, ...], _Node] = {}
+        self.stats: dict[int, _Stats] = {}
+
+    def of(self, player: int) -> _Stats:
+        st = self.stats.get(player)
+        if st is None:
+            st = self.stats[player] = _Stats()
+        return st
+
+
+class ISMCTSBot:
+    """ISMCTS with decoupled regret matching at simultaneous nodes and UCT elsewhere."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        *,
+        exploration: float = 0.7,
+        gamma: float = 0.15,
+        max_rollout: int = 10_000,
+    ) -> None:
+        if iterations is None and seconds is None:
+            seconds = 1.0
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.gamma = gamma
+        self.max_rollout = max_rollout
+        self.last_iterations = 0
+
+    def decide(self, view: PlayerView, rng: Rng) -> int:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        lo, hi = view.game.utility_range()
+        simultaneous = len(view.to_move()) > 1
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, view.determinize(rng), rng, lo, hi)
+            done += 1
+        self.last_iterations = done
+        st = root.of(view.player)
+        if simultaneous:
+            weights = [st.cum.get(a, 0.0) for a in legal]
+            if sum(weights) > 0:
+                return legal[rng.weighted(weights)]
+            return rng.choice(legal)
+        best = max(st.n.get(a, 0) for a in legal)
+        return rng.choice([a for a in legal if st.n.get(a, 0) == best])
+
+    def _iterate(self, root: _Node, state: State, rng: Rng, lo: float, hi: float) -> None:
+        path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]]]] = []
+        node: _Node | None = root
+        while node is not None and not state.is_terminal():
+            movers = state.to_move()
+            picks: dict[int, tuple[int, float, tuple[int, ...]]] = {}
+            for p in movers:
+                legal = state.legal(p)
+                if len(movers) == 1:
+                    picks[p] = (self._ucb(node.of(p), legal, rng), 1.0, legal)
+                else:
+                    a, prob = self._regret_matching(node.of(p), legal, rng)
+                    picks[p] = (a, prob, legal)
+            key = tuple(picks[p][0] for p in movers)
+            path.append((node, picks))
+            state.apply({p: picks[p][0] for p in movers})
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                node = None  # expanded one node: roll out from here
+            else:
+                node = child
+        steps = 0
+        while not state.is_terminal() and steps < self.max_rollout:
+            state.apply({p: rng.choice(state.legal(p)) for p in state.to_move()})
+            steps += 1
+        rewards = normalised_returns(state.returns(), lo, hi) if state.is_terminal() else None
+        for n, picks in path:
+            for p, (a, prob, legal) in picks.items():
+                u = rewards[p] if rewards is not None else 0.5
+                st = n.of(p)
+                st.n[a] = st.n.get(a, 0) + 1
+                st.w[a] = st.w.get(a, 0.0) + u
+                if len(picks) > 1:
+                    for b in legal:
+                        gain = u / prob if b == a else 0.0
+                        st.regret[b] = st.regret.get(b, 0.0) + gain - u
+
+    def _ucb(self, st: _Stats, legal: tuple[int, ...], rng: Rng) -> int:
+        unvisited = []
+        for a in legal:
+            st.avail[a] = st.avail.get(a, 0) + 1
+            if st.n.get(a, 0) == 0:
+                unvisited.append(a)
+        if unvisited:
+            return rng.choice(unvisited)
+        c = self.exploration
+        best_a, best_v = legal[0], -math.inf
+        for a in legal:
+            n = st.n[a]
+            v = st.w[a] / n + c * math.sqrt(math.log(st.avail[a]) / n)
+            if v > best_v:
+                best_a, best_v = a, v
+        return best_a
+
+    def _regret_matching(self, st: _Stats, legal: tuple[int, ...], rng: Rng) -> tuple[int, float]:
+        positive = [max(st.regret.get(a, 0.0), 0.0) for a in legal]
+        total = sum(positive)
+        k = len(legal)
+        sigma = [x / total for x in positive] if total > 0 else [1.0 / k] * k
+        for a, s in zip(legal, sigma, strict=True):
+            st.cum[a] = st.cum.get(a, 0.0) + s
+        g = self.gamma
+        mixed = [(1 - g) * s + g / k for s in sigma]
+        i = rng.weighted(mixed)
+        return legal[i], mixed[i]

@@ -1,0 +1,74 @@
+"""Exact Nash mixes for rock-paper-scissors throws.
+
+At a decision of kind ``"throw"`` between two players, the bot builds the payoff matrix of
+its throws against the opponent's — from a game-specific evaluator where one is registered
+(e.g. a power table that the observation shows), else by short rollouts of sampled worlds —
+solves the zero-sum matrix game exactly (``caiquan.engine.solve_zero_sum``) and samples its
+throw from the equilibrium mix. Payoffs are the value of the outcome to the bot, not only
+win/draw/lose of the throw. Other decisions go to a fallback bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from caiquan.engine import PlayerView, Rng, solve_zero_sum
+
+from .base import Bot, RandomBot, normalised_returns
+
+PayoffFn = Callable[[PlayerView], list[list[float]] | None]
+
+#: Game id → exact payoff evaluator for throw decisions (rows: my legal throws in order,
+#: columns: the opponent's). Returning None falls back to rollouts.
+THROW_PAYOFFS: dict[str, PayoffFn] = {}
+
+
+class NashBot:
+    name = "nash"
+
+    def __init__(self, fallback: Bot | None = None, rollouts: int = 6) -> None:
+        self.fallback: Bot = fallback if fallback is not None else RandomBot()
+        self.rollouts = rollouts
+        self.last_matrix: list[list[float]] | None = None
+        self.last_mix: tuple[float, ...] | None = None
+
+    def decide(self, view: PlayerView, rng: Rng) -> int:
+        movers = view.to_move()
+        decision = view.decision()
+        if decision.kind != "throw" or len(movers) != 2:
+            return self.fallback.decide(view, rng)
+        legal = view.legal()
+        matrix = self.payoffs(view, rng)
+        sol = solve_zero_sum(matrix)
+        self.last_matrix, self.last_mix = matrix, sol.row
+        return legal[rng.weighted(sol.row)]
+
+    def payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
+        exact = THROW_PAYOFFS.get(view.game.id)
+        if exact is not None:
+            m = exact(view)
+            if m is not None:
+                return m
+        return self.rollout_payoffs(view, rng)
+
+    def rollout_payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
+        me = view.player
+        (opp,) = [p for p in view.to_move() if p != me]
+        lo, hi = view.game.utility_range()
+        mine = view.legal()
+        sample = view.determinize(rng)
+        theirs = sample.legal(opp)
+        matrix = [[0.0] * len(theirs) for _ in mine]
+        for _ in range(self.rollouts):
+            world = view.determinize(rng)
+            for i, a in enumerate(mine):
+                for j, b in enumerate(theirs):
+                    if b not in world.legal(opp):
+                        continue
+                    s = world.clone()
+                    s.apply({me: a, opp: b})
+                    while not s.is_terminal():
+                        s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+                    r = normalised_returns(s.returns(), lo, hi)[me]
+                    matrix[i][j] += (2 * r - 1) / self.rollouts
+        return matrix
