@@ -228,12 +228,21 @@ def test_seed_validation() -> None:
 def test_events_are_redacted_per_player() -> None:
     s = _game(imp_info=True).new_state(1)
     s.apply({0: 3, 1: 0})
-    mine = [e for e in s.events(0) if e["kind"] == "my_bid"]
-    theirs = [e for e in s.events(1) if e["kind"] == "my_bid"]
-    assert mine == [{"kind": "my_bid", "turn": 1, "bid": 4}]
-    assert theirs == [{"kind": "my_bid", "turn": 1, "bid": 1}]
-    assert not [e for e in s.events(None) if e["kind"] == "my_bid"]
+    reveal = {"kind": "reveal", "turn": 1, "point": 4, "winner": 0}
+    assert s.events(0)[-2] == {**reveal, "my_bid": 4}
+    assert s.events(1)[-2] == {**reveal, "my_bid": 1}
+    assert s.events(None)[-2] == reveal
     assert s.events(0, since=s.event_count()) == []
+
+
+def test_secret_events_reach_only_their_players() -> None:
+    s = _game().new_state(1)
+    s._log("note", None, {"x": 1}, to=(1,))
+    s._log("deal", {"n": 2}, private={0: {"card": 5}})
+    assert s.events(0)[-1] == {"kind": "deal", "n": 2, "card": 5}
+    assert s.events(1)[-2:] == [{"kind": "note", "x": 1}, {"kind": "deal", "n": 2}]
+    assert s.events(None)[-1] == {"kind": "deal", "n": 2}
+    assert {"kind": "note", "x": 1} not in s.events(None)
 
 
 def test_state_repr_and_equality() -> None:

@@ -48,11 +48,11 @@ def _wilson_low(wins: float, n: int, z: float = 1.96) -> float:
 
 def test_ismcts_beats_random_at_goofspiel() -> None:
     game = load_game("goofspiel", num_cards=6, imp_info=True)
-    score, n = 0.0, 80
+    score, n = 0.0, 100
     for i in range(n):
         seat = i % 2
         bots = [RandomBot(), RandomBot()]
-        bots[seat] = ISMCTSBot(iterations=200)
+        bots[seat] = ISMCTSBot(iterations=300)
         r = _play(game, bots, i)
         score += 1.0 if r[seat] > 0 else 0.5 if r[seat] == 0 else 0.0
     assert _wilson_low(score, n) > 0.5, f"ismcts scored {score}/{n} against random"

@@ -140,8 +140,9 @@ class State(ABC):
         and leaves the state unchanged.
         """
         joint = self._normalize(choice)
-        self._pending.clear()
-        self._history.append(tuple(sorted(joint.items())))
+        if self._pending:
+            self._pending.clear()
+        self._history.append(tuple(joint.items()))
         self._apply(joint)
 
     def commit(self, player: Player, option: int) -> bool:
@@ -306,9 +307,20 @@ class State(ABC):
         public: Mapping[str, JSONValue] | None = None,
         secret: Mapping[str, JSONValue] | None = None,
         to: Sequence[Player] | frozenset[Player] = (),
+        *,
+        private: Mapping[Player, Mapping[str, JSONValue]] | None = None,
     ) -> None:
-        """Append an event: ``public`` for everyone, ``secret`` only for players in ``to``."""
-        self._events.append(Event(len(self._events), kind, public, secret, frozenset(to)))
+        """Append an event: ``public`` for everyone; ``secret`` for each player in ``to``;
+        ``private[p]`` for player ``p`` alone (e.g. each player's own hidden card)."""
+        events = self._events
+        if secret is None and not private:
+            events.append(Event(len(events), kind, public))
+            return
+        merged: dict[Player, Mapping[str, JSONValue]] = dict(private or {})
+        if secret is not None:
+            for p in to:
+                merged[p] = {**secret, **merged.get(p, {})}
+        events.append(Event(len(events), kind, public, merged))
 
     # ------------------------------------------------------------------ validation
 
@@ -324,6 +336,8 @@ class State(ABC):
             )
 
     def _check_option(self, player: Player, option: object) -> None:
+        if type(option) is int and player in self._movers and option in self._legal(player):
+            return  # the common case, fast
         self._check_player(player)
         if player not in self._movers:
             raise IllegalDecisionError(
@@ -342,12 +356,37 @@ class State(ABC):
             )
 
     def _normalize(self, choice: DecisionInput) -> dict[Player, int]:
+        """Validate a decision; return it as ``{player: option}`` in ``to_move()`` order."""
         movers = self._movers
         if not movers:
             raise GameOverError("the game is over; no more decisions are taken")
-        if isinstance(choice, Mapping):
-            joint = dict(choice)
-        elif isinstance(choice, int) and not isinstance(choice, bool):
+        kind = type(choice)
+        if kind is list or kind is tuple:
+            assert isinstance(choice, list | tuple)
+            if len(choice) != len(movers):
+                raise IllegalDecisionError(
+                    f"expected {len(movers)} options (for players {_players(movers)}), "
+                    f"got {len(choice)}"
+                )
+            joint = dict(zip(movers, choice, strict=True))
+        elif kind is dict or isinstance(choice, Mapping):
+            assert isinstance(choice, Mapping)
+            given = choice
+            if len(given) != len(movers) or any(p not in given for p in movers):
+                for p in given:
+                    if p not in movers:
+                        self._check_player(p)
+                        raise IllegalDecisionError(
+                            f"player {p} is not to decide now; deciding: {_players(movers)}"
+                        )
+                missing = next(p for p in movers if p not in given)
+                raise IllegalDecisionError(
+                    f"missing a decision for player {missing}; every deciding player "
+                    f"({_players(movers)}) must choose"
+                )
+            joint = {p: given[p] for p in movers}
+        elif kind is int:
+            assert isinstance(choice, int)
             if len(movers) != 1:
                 raise IllegalDecisionError(
                     f"players {_players(movers)} decide at once; pass one option per player "
@@ -355,29 +394,14 @@ class State(ABC):
                 )
             joint = {movers[0]: choice}
         elif isinstance(choice, Sequence) and not isinstance(choice, str | bytes):
-            if len(choice) != len(movers):
-                raise IllegalDecisionError(
-                    f"expected {len(movers)} options (for players {_players(movers)}), "
-                    f"got {len(choice)}"
-                )
-            joint = dict(zip(movers, choice, strict=True))
+            return self._normalize(list(choice))
         else:
             raise IllegalDecisionError(
                 f"a decision is an option id or {{player: option}}, not {choice!r}"
             )
-        for p in joint:
-            if p not in movers:
-                self._check_player(p)
-                raise IllegalDecisionError(
-                    f"player {p} is not to decide now; deciding: {_players(movers)}"
-                )
-        for p in movers:
-            if p not in joint:
-                raise IllegalDecisionError(
-                    f"missing a decision for player {p}; every deciding player "
-                    f"({_players(movers)}) must choose"
-                )
-            self._check_option(p, joint[p])
+        check = self._check_option
+        for p, o in joint.items():
+            check(p, o)
         return joint
 
     # ------------------------------------------------------------------ hooks

@@ -6,8 +6,8 @@ All are frozen: a value handed to a UI, a bot or a log can't change under it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
 
 Player = int
 """Players are numbered 0 … N−1 in seat order."""
@@ -64,36 +64,36 @@ class Decision:
         return tuple(c.id for c in self.choices)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+_NO_PRIVATE: Mapping[Player, Mapping[str, JSONValue]] = {}
+
+
+class Event(NamedTuple):
     """Something that happened, for logs, UIs and replays.
 
-    ``public`` is what everybody (spectators included) sees. ``secret`` is added for the
-    players in ``to`` only. An event with ``public=None`` is invisible to everyone else.
+    ``public`` is what everybody (spectators included) sees; ``private[p]`` is added for
+    player ``p`` only. An event with ``public=None`` is seen only by the players in
+    ``private``. (A named tuple: events are made on the hot path of every game.)
     """
 
     seq: int
     kind: str
     public: Mapping[str, JSONValue] | None
-    secret: Mapping[str, JSONValue] | None = None
-    to: frozenset[Player] = field(default_factory=frozenset)
+    private: Mapping[Player, Mapping[str, JSONValue]] = _NO_PRIVATE
 
     def visible_to(self, player: Player | None) -> bool:
-        return self.public is not None or (
-            self.secret is not None and player is not None and player in self.to
-        )
+        return self.public is not None or (player is not None and player in self.private)
 
     def view(self, player: Player | None) -> dict[str, JSONValue] | None:
         """This event as ``player`` (``None`` = spectator) may see it, or ``None``."""
-        sees_secret = self.secret is not None and player is not None and player in self.to
-        if self.public is None and not sees_secret:
+        mine = self.private.get(player) if player is not None and self.private else None
+        if self.public is None and mine is None:
             return None
         # ``seq`` is not shown: gaps in it would tell a player how many events they missed.
         out: dict[str, JSONValue] = {"kind": self.kind}
         if self.public is not None:
             out.update(self.public)
-        if sees_secret and self.secret is not None:
-            out.update(self.secret)
+        if mine is not None:
+            out.update(mine)
         return out
 
 

@@ -62,8 +62,7 @@ class GoofspielState(State):
         self._log("point", {"turn": len(self.point_seq), "point": card + 1})
 
     def _legal(self, player: Player) -> Sequence[int]:
-        h = self.hands[player]
-        return [i for i in range(self.game.num_cards) if h >> i & 1]
+        return self.game.cards_in(self.hands[player])
 
     def _kind(self, player: Player) -> str:
         return "bid"
@@ -94,10 +93,8 @@ class GoofspielState(State):
             "point": point + 1,
             "winner": None if winner < 0 else winner,
         }
-        if g.imp_info:
-            self._log("reveal", public)
-            for p, b in enumerate(bids):
-                self._log("my_bid", None, {"turn": turn, "bid": b + 1}, to=(p,))
+        if g.imp_info:  # each player sees their own bid only
+            self._log("reveal", public, private={p: {"my_bid": b + 1} for p, b in enumerate(bids)})
         else:
             public["bids"] = [b + 1 for b in bids]
             self._log("reveal", public)
@@ -317,6 +314,15 @@ class Goofspiel(Game):
         self.num_turns: int = self.num_cards if turns == -1 else turns
         self.imp_info: bool = bool(c["imp_info"])
         self.all_players: tuple[int, ...] = tuple(range(self.num_players))
+        self._cards_cache: dict[int, tuple[int, ...]] = {}
+
+    def cards_in(self, hand: int) -> tuple[int, ...]:
+        """The card indices in a hand bitmask (memoised: hands repeat across games)."""
+        cards = self._cards_cache.get(hand)
+        if cards is None:
+            cards = tuple(i for i in range(hand.bit_length()) if hand >> i & 1)
+            self._cards_cache[hand] = cards
+        return cards
 
     @property
     def num_option_ids(self) -> int:
@@ -349,26 +355,19 @@ class Goofspiel(Game):
             )
         if kind == "reveal":
             w = event["winner"]
-            who = (
-                ("平局，点数牌作废" if zh else "tie, card discarded")
-                if w is None
-                else (
+            if w is None:
+                who = "平局，点数牌作废" if zh else "tie, card discarded"
+            else:
+                who = (
                     f"玩家 {w} 赢得 {event['point']} 分"
                     if zh
                     else f"player {w} wins {event['point']}"
                 )
-            )
-            bids = event.get("bids")
-            shown = (
-                f" (bids {bids})"
-                if bids is not None and not zh
-                else (f"（出价 {bids}）" if bids is not None else "")
-            )
+            if "bids" in event:
+                shown = f"（出价 {event['bids']}）" if zh else f" (bids {event['bids']})"
+            elif "my_bid" in event:
+                shown = f"（你出 {event['my_bid']}）" if zh else f" (you bid {event['my_bid']})"
+            else:
+                shown = ""
             return f"{'亮牌' if zh else 'reveal'}{shown}: {who}"
-        if kind == "my_bid":
-            return (
-                f"你在第 {event['turn']} 回合出了 {event['bid']}"
-                if zh
-                else f"you bid {event['bid']} on turn {event['turn']}"
-            )
         return super().format_event(event, lang)
