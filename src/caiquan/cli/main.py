@@ -244,9 +244,62 @@ def balance_cmd() -> None:
     _not_yet("balance", 10)
 
 
-@app.command("tournament", help="Round-robin tournament with ratings (coming: issue #6).")
-def tournament_cmd() -> None:
-    _not_yet("tournament", 6)
+@app.command("tournament")
+def tournament_cmd(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Comma-separated bot specs, e.g. random,ismcts.")
+    ] = "random,ismcts:iterations=200",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 0,
+    option: Options = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Round-robin tournament between bots: ratings and win rates (机器人循环赛)."""
+    from rich.progress import Progress
+
+    from caiquan.lab import run_tournament
+
+    g = load_game(game, parse_options(option))
+    specs = [b.strip() for b in bots.split(";" if ";" in bots else ",") if b.strip()]
+    specs = _join_bot_params(specs)
+    if as_json:
+        result = run_tournament(g, specs, games, seed)
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+        return
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task(f"{game}: {games} games", total=games)
+        result = run_tournament(
+            g, specs, games, seed, progress=lambda i: bar.update(task, completed=i)
+        )
+    from rich.table import Table
+
+    table = Table(title=f"{game} — {games} games, seed {seed}")
+    for col in ("bot", "rating μ±σ", "games", "W/D/L", "score rate", "95 % interval"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for st in result.standings:
+        table.add_row(
+            st.bot,
+            f"{st.rating_mu:.1f} ± {st.rating_sigma:.1f}",
+            str(st.games),
+            f"{st.wins}/{st.draws}/{st.losses}",
+            f"{st.rate:.1%}",
+            f"{st.interval[0]:.1%} – {st.interval[1]:.1%}",
+        )
+    out.print(table)
+    seats = ", ".join(f"seat {i}: {x:.1%}" for i, x in enumerate(result.seat_scores))
+    out.print(f"score by seat: {seats}; median decisions per game: {result.median_decisions:g}")
+
+
+def _join_bot_params(parts: list[str]) -> list[str]:
+    """Re-join ``ismcts:iterations=200,gamma=0.1`` split on commas into one spec."""
+    specs: list[str] = []
+    for part in parts:
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
 
 
 def main(argv: list[str] | None = None) -> None:
