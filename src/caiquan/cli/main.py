@@ -234,9 +234,91 @@ def serve_cmd() -> None:
     _not_yet("serve", 8)
 
 
-@app.command("simulate", help="Simulate many games between bots (coming: issue #10).")
-def simulate_cmd() -> None:
-    _not_yet("simulate", 10)
+@app.command("simulate")
+def simulate_cmd(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
+    ] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes.")] = 1,
+    option: Options = None,
+    records: Annotated[
+        Path | None, typer.Option("--records", help="Write every game record (JSON lines).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Simulate many games between bots and summarise them (批量模拟对局)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from caiquan.lab.simulate import simulate, summarise, write_records
+
+    config = parse_options(option)
+    specs = _join_bot_params([b.strip() for b in bots.split(",") if b.strip()])
+    if as_json:
+        sims = simulate(
+            game, config, specs, games, seed, workers=workers, keep_records=records is not None
+        )
+    else:
+        columns = (
+            *Progress.get_default_columns()[:1],
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=err, transient=True) as bar:
+            task = bar.add_task(f"{game}", total=games)
+            sims = simulate(
+                game,
+                config,
+                specs,
+                games,
+                seed,
+                workers=workers,
+                keep_records=records is not None,
+                progress=lambda i: bar.update(task, completed=i),
+            )
+    summary = summarise(sims)
+    summary.update(
+        {
+            "game": game,
+            "config": dict(load_game(game, config).config),
+            "bots": summary["bots"],
+            "seed": seed,
+        }
+    )
+    if records is not None:
+        write_records(sims, records)
+    if as_json:
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
+        return
+    _print_summary(summary)
+
+
+def _pct(cell: dict[str, Any]) -> str:
+    lo, hi = cell["interval"]
+    return f"{cell['rate']:.1%} [{lo:.1%}, {hi:.1%}] of {cell['games']}"
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    out.print(f"{summary['game']}: {summary['games']} games, seed {summary['seed']}", markup=False)
+    for i, cell in enumerate(summary["seats"]):
+        out.print(f"  seat {i}: {_pct(cell)}", markup=False)
+    for bot, cell in summary["bots"].items():
+        out.print(f"  bot {bot}: {_pct(cell)}", markup=False)
+    for label, cells in summary["labels"].items():
+        for value, cell in cells.items():
+            out.print(f"  {label} {value}: {_pct(cell)}", markup=False)
+    out.print(f"  draws: {summary['draw_rate']:.1%}", markup=False)
+    ends = ", ".join(f"{k} {v:.1%}" for k, v in summary["end_reasons"].items())
+    out.print(f"  ended by: {ends}", markup=False)
+    for name, m in summary["metrics"].items():
+        out.print(
+            f"  {name}: median {m['median']:g}, mean {m['mean']:g}, "
+            f"range {m['min']:g}–{m['max']:g}",
+            markup=False,
+        )
 
 
 @app.command("balance", help="Balance report with plots (coming: issue #10).")

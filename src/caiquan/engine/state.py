@@ -214,6 +214,17 @@ class State(ABC):
         ranks = self._ranks()
         return Outcome(ranks, results_from_ranks(ranks), self._returns(), self._end_reason())
 
+    def player_labels(self) -> dict[str, list[str]]:
+        """Categorical facts per player for statistics, e.g. ``{"character": ["剑客", …]}``.
+
+        The lab reports win rates by each label's values (by character, role, …).
+        """
+        return self._player_labels()
+
+    def metrics(self) -> dict[str, float]:
+        """Numeric facts about the game so far for statistics, e.g. ``{"rounds": 12}``."""
+        return self._metrics()
+
     def clone(self) -> Self:
         """An independent copy (same RNG position, same history).
 
@@ -443,6 +454,12 @@ class State(ABC):
 
     def _end_reason(self) -> str:
         return ""
+
+    def _player_labels(self) -> dict[str, list[str]]:
+        return {}
+
+    def _metrics(self) -> dict[str, float]:
+        return {}
 
     def _resample(self, player: Player, rng: Rng) -> None:
         """Re-deal what ``player`` cannot see (default: the game has no hidden state)."""

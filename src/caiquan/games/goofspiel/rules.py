@@ -248,6 +248,9 @@ class GoofspielState(State):
     def _end_reason(self) -> str:
         return "points"
 
+    def _metrics(self) -> dict[str, float]:
+        return {"turns": float(len(self.bids))}
+
 
 def _cards(hand: int, n: int) -> list[int]:
     return [i + 1 for i in range(n) if hand >> i & 1]
