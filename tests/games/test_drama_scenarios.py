@@ -78,6 +78,7 @@ def position(
     s.weapon_from_table = [False] * 4
     s.rearm_from = [0] * 4
     s.table = [deal(v) for v in table]
+    s.aside = []
     s.round_pile = [deal(v) for v in reversed(round_values)]
     s.round_cards = []
     s.seen = set(s.table)
@@ -146,8 +147,8 @@ def test_round_card_sets_the_nature() -> None:
 
 def test_setup_deals_roles_weapons_and_five_intention_cards() -> None:
     """1.先确定…回合 2.选择身份，第一次抽取质量牌和武器牌 3.抽取意图牌，一手5张 4.确定回合次数."""
-    g = load_game("drama", rounds=7)
     for seed in range(20):
+        g = load_game("drama", rounds=7, table_start=("rest", "empty")[seed % 2])
         s = g.new_state(seed)
         assert isinstance(s, DramaState)
         assert sorted(s.roles) == [0, 1, 2, 3]
@@ -166,6 +167,7 @@ def test_setup_deals_roles_weapons_and_five_intention_cards() -> None:
         where = [c for c in s.role_cards if c >= 0]
         where += [c for h in s.weapons if h is not None for c in h[:2]]
         where += [c for h in s.hands for c in h] + s.round_pile + s.round_cards + s.table
+        where += s.aside
         assert sorted(where) == list(range(52))
         assert all(len(h) == 5 for h in s.hands)
 
@@ -577,8 +579,21 @@ def test_determinize_keeps_known_cards_and_resamples_the_rest() -> None:
             for c in seen_on_table
         )
         everything = [c for h in d.hands for c in h] + d.round_pile + d.table + d.round_cards
+        everything += d.aside
         everything += [c for h in d.weapons if h is not None for c in h[:2]]
         everything += [c for c in d.role_cards if c >= 0]
         assert sorted(everything) == list(range(52))
         changed += d.hands[1] != s.hands[1]
     assert changed > 10
+
+
+def test_events_read_in_both_languages() -> None:
+    s, _ = position([6, 6], {0: [5, 2], 1: [7, 3], 2: [10], 3: [10]}, {0: (12, 1), 1: (13, 1)})
+    duel(s, 1, 5, 7)
+    g = s.game
+    lines = [g.format_event(e, "en") for e in s.events(None)]
+    assert "round 1: ♥6 turned, attack round" in lines
+    assert "duel player 0 vs player 1: totals [30, 42], player 0 takes the cards" in lines
+    zh = [g.format_event(e, "zh") for e in s.events(None)]
+    assert "第 1 回合：翻开 ♥6，进攻回合" in zh
+    assert "对决 玩家 0 对 玩家 1：总数 [30, 42]，玩家 0 收牌" in zh

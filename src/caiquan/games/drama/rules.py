@@ -96,6 +96,7 @@ class DramaState(State):
             "table",
             "round_pile",
             "round_cards",
+            "aside",
             "seen",
             "roles",
             "role_values",
@@ -145,12 +146,12 @@ class DramaState(State):
         # 4) 确定回合次数: the central round pile; the rest of the deck starts the table pile.
         self.round_pile: list[int] = [deck.pop() for _ in range(g.rounds)]
         self.round_cards: list[int] = []
-        self.set_aside = 0
         if g.config["table_start"] == "rest":
             self.table: list[int] = deck
+            self.aside: list[int] = []
         else:
             self.table = []
-            self.set_aside = len(deck)
+            self.aside = deck  # face down, out of play; nobody knows which cards these are
         self.round_no = 0
         self.round_value = 0
         self.nature = ATTACK
@@ -786,7 +787,8 @@ class DramaState(State):
         """Re-deal every card ``player`` cannot see.
 
         Hidden slots are of two kinds. *Deal slots* (opponents' hand cards not taken in
-        public, face-down pairs from the deal, the round pile) hold cards never seen. *Table
+        public, face-down pairs from the deal, the round pile, the cards set aside) hold
+        cards never seen. *Table
         slots* (the table pile, face-down pairs drawn from it) hold the cards seen going to
         the table plus some never-seen cards (the rest of the deck). Seen cards stay in
         table slots; never-seen cards are shuffled across both kinds; counts are kept.
@@ -803,6 +805,7 @@ class DramaState(State):
                 slots = table_slots if self.weapon_from_table[q] else deal_slots
                 slots += [("weapon", q, 0), ("weapon", q, 1)]
         deal_slots += [("round", -1, i) for i in range(len(self.round_pile))]
+        deal_slots += [("aside", -1, i) for i in range(len(self.aside))]
         table_slots += [("table", -1, i) for i in range(len(self.table))]
         deal_cards = [self._slot_card(s) for s in deal_slots]
         table_cards = [self._slot_card(s) for s in table_slots]
@@ -822,6 +825,8 @@ class DramaState(State):
                     pairs.setdefault(q, [0, 0])[i] = c
                 elif kind == "round":
                     self.round_pile[i] = c
+                elif kind == "aside":
+                    self.aside[i] = c
                 else:
                     self.table[i] = c
         for q in range(NUM_PLAYERS):
@@ -837,6 +842,8 @@ class DramaState(State):
             return self._held(q)[i]
         if kind == "round":
             return self.round_pile[i]
+        if kind == "aside":
+            return self.aside[i]
         return self.table[i]
 
     def _ranks(self) -> tuple[int, ...]:
@@ -1043,3 +1050,53 @@ class Drama(Game):
             name, zh, en = names[option]
             return Choice(option, name, zh, en)
         return super().describe_option(option)
+
+    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+        zh = lang == "zh"
+        kind = event["kind"]
+        e = event
+        if kind == "round":
+            nat = str(e["nature"])
+            last = ("（最后一回合）" if zh else " (last round)") if e["last"] else ""
+            if zh:
+                return f"第 {e['round']} 回合：翻开 {e['card']}，{NATURE_ZH[nat]}回合{last}"
+            return f"round {e['round']}: {e['card']} turned, {nat} round{last}"
+        if kind == "target":
+            if zh:
+                return f"玩家 {e['player']} 点名玩家 {e['target']}"
+            return f"player {e['player']} names player {e['target']}"
+        if kind == "duel":
+            a, t = e["players"]
+            taker = e["taker"]
+            if zh:
+                who = "总数相等" if taker is None else f"玩家 {taker} 收牌"
+                return f"对决 玩家 {a} 对 玩家 {t}：总数 {e['totals']}，{who}"
+            who = "equal totals" if taker is None else f"player {taker} takes the cards"
+            return f"duel player {a} vs player {t}: totals {e['totals']}, {who}"
+        if kind == "discard":
+            ok = {True: ("成功", "success"), False: ("失败", "failure"), None: ("相等", "equal")}
+            res = ok[e["success"]][0 if zh else 1]
+            if zh:
+                return f"玩家 {e['player']} 丢弃玩家 {e['target']} 的武器：{res}"
+            return f"player {e['player']} tries to discard player {e['target']}'s weapon: {res}"
+        if kind == "supply":
+            choice = str(e["choice"])
+            if zh:
+                text = {"pass": "不补给", "redraw": "重新抓取武器", "discard": "丢弃回收的牌"}[
+                    choice
+                ]
+                return f"玩家 {e['player']} 补给：{text}"
+            return f"player {e['player']} supply: {choice}"
+        if kind == "weapon_gone":
+            if zh:
+                r = e["draw_from_round"]
+                return f"玩家 {e['player']} 的武器进入桌面牌堆（第 {r} 回合起可再抽）"
+            return (
+                f"player {e['player']}'s weapon goes to the table pile "
+                f"(may draw again from round {e['draw_from_round']})"
+            )
+        if kind == "end":
+            if zh:
+                return f"游戏结束（{e['reason']}）：胜者 {e['winners']}，剩余牌数 {e['cards']}"
+            return f"game over ({e['reason']}): winners {e['winners']}, cards left {e['cards']}"
+        return super().format_event(event, lang)
