@@ -597,3 +597,22 @@ def test_events_read_in_both_languages() -> None:
     zh = [g.format_event(e, "zh") for e in s.events(None)]
     assert "第 1 回合：翻开 ♥6，进攻回合" in zh
     assert "对决 玩家 0 对 玩家 1：总数 [30, 42]，玩家 0 收牌" in zh
+
+
+def test_views_hide_hands_face_down_weapons_and_set_aside_cards() -> None:
+    game = load_game("drama", table_start="empty")
+    s = game.new_state(5)
+    assert isinstance(s, DramaState) and len(s.aside) == 52 - 2 - 8 - 20 - 10
+    spectator = s.observation(None)
+    assert "hand" not in spectator
+    assert all(p["weapon"] == {"hidden": True} for p in spectator["players"])  # type: ignore[index]
+    mine = s.observation(2)
+    assert mine["hand"] == list(s.hands[2])
+    assert mine["players"][2]["weapon"]["cards"] == list(s.weapons[2][:2])  # type: ignore[index]
+    assert all("quality" not in str(e) for e in s.events(None) if e["kind"] in ("deal", "rearm"))
+    moved = 0
+    for i in range(10):
+        d = s.determinize(2, Rng(i))
+        assert isinstance(d, DramaState)
+        moved += sorted(d.aside) != sorted(s.aside)
+    assert moved == 10  # which cards were set aside is unknown: they mix with hidden hands
