@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 
 import pytest
 
+from caiquan.engine import Rng
 from caiquan.games import load_game
 from caiquan.games.drama import Drama
 from caiquan.testing import CHECKS, check_game, random_playout
@@ -64,3 +67,40 @@ def test_games_end_within_the_round_pile() -> None:
         s = random_playout(game, seed)
         assert s.round_no <= 4
         assert s.outcome().reason in ("empty", "last_empty", "last_round")
+
+
+GOLDEN = [
+    (0, {}, 39, (1, 4, 3, 2), "empty", "13505ba3d4cbbdf3"),
+    (1, {}, 31, (4, 2, 3, 1), "empty", "286a71a041923730"),
+    (2, {}, 18, (3, 4, 1, 2), "empty", "4f8f743d68106ed5"),
+    (
+        5,
+        {"rounds": 4, "tie": "table", "swap_natures": True},
+        18,
+        (4, 2, 1, 3),
+        "empty",
+        "eef9f733e1129ea3",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seed", "config", "moves", "ranks", "reason", "digest"), GOLDEN)
+def test_golden_playthroughs(
+    seed: int,
+    config: dict[str, object],
+    moves: int,
+    ranks: tuple[int, ...],
+    reason: str,
+    digest: str,
+) -> None:
+    """Fixed games (seeded random decisions): a silent rule change shows up here.
+
+    If a rule change is intended, raise ``Drama.version`` and update the digests.
+    """
+    s = load_game("drama", config).new_state(seed)
+    rng = Rng(seed + 99)
+    while not s.is_terminal():
+        s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+    text = json.dumps(s.events(None), ensure_ascii=False, sort_keys=True)
+    assert (s.move_number, s.outcome().ranks, s.outcome().reason) == (moves, ranks, reason)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
