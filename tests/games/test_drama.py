@@ -34,7 +34,7 @@ def _cid(config: dict[str, object]) -> str:
 @pytest.mark.parametrize("check", sorted(CHECKS))
 @pytest.mark.parametrize("config", CONFIGS, ids=_cid)
 def test_conformance(config: dict[str, object], check: str) -> None:
-    check_game(load_game("drama", config), seeds=range(4), checks=[check])
+    check_game(load_game("drama", config), seeds=range(3), checks=[check])
 
 
 COMBOS = list(itertools.product((False, True), repeat=len(BOOLEANS)))
@@ -70,16 +70,16 @@ def test_games_end_within_the_round_pile() -> None:
 
 
 GOLDEN = [
-    (0, {}, 39, (1, 4, 3, 2), "empty", "13505ba3d4cbbdf3"),
-    (1, {}, 31, (4, 2, 3, 1), "empty", "286a71a041923730"),
-    (2, {}, 18, (3, 4, 1, 2), "empty", "4f8f743d68106ed5"),
+    (0, {}, 39, (1, 4, 3, 2), "empty", "40be82fefd082463"),
+    (1, {}, 31, (4, 2, 3, 1), "empty", "ee71d761c6b7a945"),
+    (2, {}, 18, (3, 4, 1, 2), "empty", "7f0447cbe55fc1fe"),
     (
         5,
         {"rounds": 4, "tie": "table", "swap_natures": True},
         18,
         (4, 2, 1, 3),
         "empty",
-        "eef9f733e1129ea3",
+        "209cbcabd0c84f7a",
     ),
 ]
 

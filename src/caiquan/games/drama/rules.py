@@ -220,6 +220,7 @@ class DramaState(State):
                 "card": card_label(card),
                 "value": self.round_value,
                 "nature": self.nature,
+                "card_nature": self.card_nature,
                 "last": self.last,
                 "leader": self.leader,
             },
@@ -409,6 +410,8 @@ class DramaState(State):
                 if joint.get(p) == REARM_DRAW:
                     if len(self.table) >= 2:
                         self._draw_pair(p)
+                    else:  # earlier draws this round emptied the table pile
+                        self._log("rearm", {"player": p, "drew": False, "table_empty": True})
                 elif p in joint:
                     self._log("rearm", {"player": p, "drew": False})
             self._next_turn()
