@@ -15,6 +15,7 @@ from typing import Any
 from caiquan.engine import Game, Record, RecordError, State, UnknownGameError
 
 _BUILTIN: dict[str, str] = {
+    "drama": "caiquan.games.drama:Drama",
     "goofspiel": "caiquan.games.goofspiel:Goofspiel",
 }
 _REGISTERED: dict[str, type[Game]] = {}

@@ -1,0 +1,1105 @@
+"""剧牌 (Drama Cards): the rules as code.
+
+Four players, one 54-card deck (A = 1 … K = 13; the jokers are role cards only). A round
+card turned from the central pile sets each round's nature (attack, defence, supply,
+discard); in a round every player, from the rotating leader, is the active player once.
+See ``rules.md`` for the full rules with every interpretation marked, and
+:mod:`caiquan.games.drama.formulas` for the seed's formulas.
+
+Option-id layout (``num_option_ids = 164``; card id ``c = suit × 13 + rank − 1``,
+suits ♠ ♥ ♣ ♦):
+
+===========  ==============================================================
+``c``        play card ``c`` as an intention card (0 … 51)
+``52 + c``   play card ``c`` with my weapon pair (52 … 103)
+``104 + p``  name player ``p`` as the target (104 … 107)
+``108 + c``  supply: discard my taken-back cards, paying card ``c`` (108 … 159)
+``160``      supply: redraw my weapon pair (discarding the old one)
+``161``      supply: pass
+``162``      rearm: draw a new weapon pair from the table pile
+``163``      rearm: decline
+===========  ==============================================================
+
+Decision kinds: ``"rearm"`` (simultaneous, players allowed to draw a pair at a round's
+start), ``"target"`` (the active player names an opponent), ``"duel"`` (attack and defence
+rounds: active player and target choose their card at once and reveal together),
+``"discard"`` (the active player's card in a discard round), ``"supply"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from caiquan.engine import (
+    Choice,
+    ConfigError,
+    ConfigOption,
+    Game,
+    JSONValue,
+    Player,
+    Rng,
+    State,
+    ranks_from_scores,
+)
+
+from . import formulas as f
+from .content import DramaContent, Role, load_content
+
+NUM_PLAYERS = 4
+NUM_CARDS = 52
+HAND_SIZE = 5
+SUITS = "♠♥♣♦"
+SUIT_TOKENS = "SHCD"
+RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+WEAPON_BASE = 52
+TARGET_BASE = 104
+SUPPLY_DISCARD_BASE = 108
+SUPPLY_REDRAW = 160
+SUPPLY_PASS = 161
+REARM_DRAW = 162
+REARM_DECLINE = 163
+NUM_OPTION_IDS = 164
+
+ATTACK, DEFENCE, SUPPLY, DISCARD = "attack", "defence", "supply", "discard"
+NATURES = (ATTACK, DEFENCE, SUPPLY, DISCARD)
+NATURE_ZH = {ATTACK: "进攻", DEFENCE: "防守", SUPPLY: "补给", DISCARD: "丢弃"}
+
+# A weapon pair as held: (quality card id, weapon card id, uses left)
+Held = tuple[int, int, int]
+
+
+def rank(card: int) -> int:
+    """Face value of a card id: A = 1 … K = 13."""
+    return card % 13 + 1
+
+
+def card_label(card: int) -> str:
+    return SUITS[card // 13] + RANK_LABELS[card % 13]
+
+
+def card_token(card: int) -> str:
+    return SUIT_TOKENS[card // 13] + str(rank(card))
+
+
+class DramaState(State):
+    game: Drama
+    _flat_fields: ClassVar[frozenset[str]] = frozenset(
+        {
+            "hands",
+            "taken",
+            "weapons",
+            "weapon_public",
+            "weapon_from_table",
+            "rearm_from",
+            "table",
+            "round_pile",
+            "round_cards",
+            "aside",
+            "seen",
+            "roles",
+            "role_values",
+            "role_cards",
+            "winners",
+        }
+    )
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        g = self.game
+        rng = self.rng
+        n = NUM_PLAYERS
+        deck = list(range(NUM_CARDS))
+        rng.shuffle(deck)
+        # 1) 先确定攻击，防守，补给，丢弃回合: fixed by the options (g.nature).
+        # 2) 选择身份，第一次抽取质量牌和武器牌.
+        role_cards: list[int] = []
+        for role in g.content.roles:
+            card = -1
+            if role.card in ("composite", "prime"):
+                want = g.is_composite if role.card == "composite" else g.is_prime
+                card = next(c for c in deck if want[rank(c)])
+                deck.remove(card)
+            role_cards.append(card)
+        seats = list(range(n))
+        rng.shuffle(seats)
+        self.roles: list[int] = seats  # role index per seat
+        self.role_cards: list[int] = [role_cards[r] for r in seats]
+        self.role_values: list[int] = [
+            g.content.roles[r].value or rank(role_cards[r]) for r in seats
+        ]
+        self.seen: set[int] = {c for c in self.role_cards if c >= 0}
+        self.weapons: list[Held | None] = []
+        for _ in range(n):
+            q, w = deck.pop(), deck.pop()
+            self.weapons.append((q, w, g.uses(rank(q))))
+        self.weapon_public: list[bool] = [False] * n
+        self.weapon_from_table: list[bool] = [False] * n
+        self.rearm_from: list[int] = [0] * n
+        # 3) 抽取意图牌，一手5张.
+        self.hands: list[tuple[int, ...]] = [
+            tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(n)
+        ]
+        self.taken: list[frozenset[int]] = [frozenset()] * n
+        # 4) 确定回合次数: the central round pile; the rest of the deck starts the table pile.
+        self.round_pile: list[int] = [deck.pop() for _ in range(g.rounds)]
+        self.round_cards: list[int] = []
+        if g.config["table_start"] == "rest":
+            self.table: list[int] = deck
+            self.aside: list[int] = []
+        else:
+            self.table = []
+            self.aside = deck  # face down, out of play; nobody knows which cards these are
+        self.round_no = 0
+        self.round_value = 0
+        self.nature = ATTACK
+        self.card_nature = ATTACK
+        self.last = False
+        self.leader = 0
+        self.turn = 0
+        self.active = -1
+        self.target = -1
+        self.phase = "setup"
+        self.winners: list[int] = []
+        self.end_reason = ""
+        self._log(
+            "setup",
+            {
+                "roles": [g.content.roles[r].id for r in self.roles],
+                "role_values": list(self.role_values),
+                "role_cards": [card_label(c) if c >= 0 else None for c in self.role_cards],
+                "rounds": g.rounds,
+            },
+        )
+        for p in range(n):
+            q, w, u = self._held(p)
+            self._log(
+                "deal",
+                {"player": p},
+                {
+                    "hand": [card_label(c) for c in self.hands[p]],
+                    "quality": card_label(q),
+                    "weapon": card_label(w),
+                    "uses": u,
+                },
+                to=(p,),
+            )
+        self._start_round()
+
+    def _held(self, p: Player) -> Held:
+        held = self.weapons[p]
+        assert held is not None
+        return held
+
+    # ------------------------------------------------------------------ flow
+
+    def _start_round(self) -> None:
+        """Turn the next round card and run forward to the round's first decision."""
+        g = self.game
+        if not self.round_pile:
+            self._finish("count")
+            return
+        self.round_no += 1
+        card = self.round_pile.pop()
+        self.round_cards.append(card)
+        self.seen.add(card)
+        self.round_value = rank(card)
+        self.card_nature = g.nature[self.round_value]
+        self.last = not self.round_pile and bool(g.config["last_round_all_in"])
+        self.nature = (
+            ATTACK if self.last and self.card_nature in (SUPPLY, DISCARD) else self.card_nature
+        )
+        self.leader = (self.round_no - 1) % NUM_PLAYERS
+        self.turn = 0
+        self._log(
+            "round",
+            {
+                "round": self.round_no,
+                "card": card_label(card),
+                "value": self.round_value,
+                "nature": self.nature,
+                "card_nature": self.card_nature,
+                "last": self.last,
+                "leader": self.leader,
+            },
+        )
+        if not self.last:
+            eligible = [p for p in self._seat_order() if self._may_rearm(p)]
+            if eligible and g.config["rearm_optional"]:
+                self.phase = "rearm"
+                self._movers = tuple(sorted(eligible))
+                return
+            for p in eligible:
+                self._draw_pair(p)
+        self._next_turn()
+
+    def _seat_order(self) -> list[Player]:
+        return [(self.leader + i) % NUM_PLAYERS for i in range(NUM_PLAYERS)]
+
+    def _may_rearm(self, p: Player) -> bool:
+        return (
+            self.weapons[p] is None and self.rearm_from[p] <= self.round_no and len(self.table) >= 2
+        )
+
+    def _next_turn(self) -> None:
+        """Find the next active player with something to do, starting new rounds as needed."""
+        while True:
+            if self.turn >= NUM_PLAYERS:
+                if not self.round_pile:
+                    self._finish("last_round" if self.last else "count")
+                    return
+                self._start_round()
+                return
+            p = (self.leader + self.turn) % NUM_PLAYERS
+            self.active = p
+            self.target = -1
+            if self.nature == SUPPLY and not self.last:
+                if self._supply_options(p) != [SUPPLY_PASS]:
+                    self.phase = "supply"
+                    self._movers = (p,)
+                    return
+            elif self._targets(p):
+                self.phase = "target"
+                self._movers = (p,)
+                return
+            self._log("skip", {"round": self.round_no, "player": p})
+            self.turn += 1
+
+    def _end_turn(self) -> None:
+        if self._check_empty():
+            return
+        self.turn += 1
+        self._next_turn()
+
+    def _check_empty(self) -> bool:
+        if not self.game.config["instant_win"]:
+            return False
+        empty = [p for p in range(NUM_PLAYERS) if self.card_count(p) == 0]
+        if not empty:
+            return False
+        self._finish("last_empty" if self.last else "empty")
+        return True
+
+    def _finish(self, reason: str) -> None:
+        counts = [self.card_count(p) for p in range(NUM_PLAYERS)]
+        best = min(counts)
+        self.winners = [p for p in range(NUM_PLAYERS) if counts[p] == best]
+        self.end_reason = reason
+        self.phase = "over"
+        self.active = self.target = -1
+        self._movers = ()
+        self._log(
+            "end",
+            {"reason": reason, "round": self.round_no, "cards": counts, "winners": self.winners},
+        )
+
+    # ------------------------------------------------------------------ queries
+
+    def card_count(self, p: Player) -> int:
+        """Cards ``p`` still has to play out, weapon pair included (包括武器牌)."""
+        return len(self.hands[p]) + (2 if self.weapons[p] is not None else 0)
+
+    def in_role(self, p: Player, value: int) -> bool:
+        """身份相同: ``value`` is of ``p``'s role class (and the option ``same_role`` is on)."""
+        g = self.game
+        return bool(g.config["same_role"]) and g.role_class[self.roles[p]][value]
+
+    def _targets(self, p: Player) -> list[Player]:
+        """Opponents ``p`` may name this turn (empty: ``p`` cannot act)."""
+        others = [q for q in range(NUM_PLAYERS) if q != p]
+        if self.last:
+            if self.card_count(p) == 0:
+                return []
+            return [q for q in others if self.card_count(q) > 0]
+        if not self.hands[p]:
+            return []
+        if self.nature == DISCARD:
+            return [q for q in others if self.weapons[q] is not None]
+        if self.nature == DEFENCE and not self.game.config["unarmed_defence"]:
+            return [q for q in others if self.hands[q] and self.weapons[q] is not None]
+        return [q for q in others if self.hands[q]]
+
+    def _supply_options(self, p: Player) -> list[int]:
+        out: list[int] = []
+        if self.taken[p]:
+            out += [SUPPLY_DISCARD_BASE + c for c in self.hands[p] if c not in self.taken[p]]
+        if self.weapons[p] is not None:
+            out.append(SUPPLY_REDRAW)
+        out.append(SUPPLY_PASS)
+        return out
+
+    def _card_options(self, p: Player, *, weapon: str) -> list[int]:
+        """Card choices: ``weapon`` is "no", "may", "must" or "in_role" (discard rounds)."""
+        hand = self.hands[p]
+        armed = self.weapons[p] is not None
+        if weapon == "must" and armed:
+            return [WEAPON_BASE + c for c in hand]
+        plain = list(hand)
+        if weapon == "may" and armed:
+            return plain + [WEAPON_BASE + c for c in hand]
+        if weapon == "in_role" and armed:
+            return plain + [WEAPON_BASE + c for c in hand if self.in_role(p, rank(c))]
+        return plain
+
+    # ------------------------------------------------------------------ hooks: decisions
+
+    def _legal(self, player: Player) -> Sequence[int]:
+        phase = self.phase
+        if phase == "rearm":
+            return [REARM_DRAW, REARM_DECLINE]
+        if phase == "target":
+            return [TARGET_BASE + q for q in self._targets(player)]
+        if phase == "supply":
+            return self._supply_options(player)
+        if phase == "discard":
+            return self._card_options(player, weapon="in_role")
+        if phase == "duel":
+            if self.nature == ATTACK:
+                return self._card_options(player, weapon="may")
+            if player == self.active:  # the attacker of a defence round: 回合数+意图数
+                return self._card_options(player, weapon="no")
+            return self._card_options(player, weapon="must")  # 「需要使用武器」
+        return []
+
+    def _kind(self, player: Player) -> str:
+        return self.phase
+
+    def _prompt(self, player: Player) -> tuple[str, str]:
+        r, nat = self.round_value, self.nature
+        head_zh = f"第 {self.round_no} 回合（{r}，{NATURE_ZH[nat]}）"
+        head_en = f"round {self.round_no} ({r}, {nat})"
+        phase = self.phase
+        if phase == "rearm":
+            return (f"{head_zh}：从桌面牌堆抽取新的质量和武器？", f"{head_en}: draw a new pair?")
+        if phase == "target":
+            return (f"{head_zh}：选择对手", f"{head_en}: name your opponent")
+        if phase == "supply":
+            return (f"{head_zh}：补给", f"{head_en}: supply")
+        if phase == "discard":
+            return (
+                f"{head_zh}：出一张意图牌，丢弃玩家 {self.target} 的武器",
+                f"{head_en}: play an intention card to discard player {self.target}'s weapon",
+            )
+        other = self.target if player == self.active else self.active
+        return (
+            f"{head_zh}：与玩家 {other} 对决，暗出一张牌",
+            f"{head_en}: duel with player {other}; choose your card face down",
+        )
+
+    def _describe(self, player: Player, option: int) -> Choice:
+        base = self.game.describe_option(option)
+        if WEAPON_BASE <= option < TARGET_BASE and self.weapons[player] is not None:
+            q, w, u = self._held(player)
+            c = option - WEAPON_BASE
+            return Choice(
+                option,
+                base.name,
+                f"{card_label(c)} + 武器（质量 {rank(q)} × 武器 {rank(w)}，剩 {u} 次）",
+                f"{card_label(c)} with weapon (quality {rank(q)} × weapon {rank(w)}, {u} left)",
+            )
+        return base
+
+    # ------------------------------------------------------------------ hooks: apply
+
+    def _apply(self, joint: dict[Player, int]) -> None:
+        phase = self.phase
+        if phase == "rearm":
+            for p in self._seat_order():
+                if joint.get(p) == REARM_DRAW:
+                    if len(self.table) >= 2:
+                        self._draw_pair(p)
+                    else:  # earlier draws this round emptied the table pile
+                        self._log("rearm", {"player": p, "drew": False, "table_empty": True})
+                elif p in joint:
+                    self._log("rearm", {"player": p, "drew": False})
+            self._next_turn()
+        elif phase == "target":
+            self.target = joint[self.active] - TARGET_BASE
+            self._log(
+                "target", {"round": self.round_no, "player": self.active, "target": self.target}
+            )
+            if self.last:
+                self._resolve_last()
+                self._end_turn()
+            elif self.nature == DISCARD:
+                self.phase = "discard"
+                self._movers = (self.active,)
+            else:
+                self.phase = "duel"
+                self._movers = tuple(sorted((self.active, self.target)))
+        elif phase == "duel":
+            if self.nature == ATTACK:
+                self._resolve_attack(joint[self.active], joint[self.target])
+            else:
+                self._resolve_defence(joint[self.active], joint[self.target])
+            self._end_turn()
+        elif phase == "discard":
+            self._resolve_discard(joint[self.active])
+            self._end_turn()
+        elif phase == "supply":
+            self._resolve_supply(joint[self.active])
+            self._end_turn()
+        else:  # pragma: no cover - the engine never applies to a finished game
+            raise AssertionError(f"no decision in phase {phase}")
+
+    # ------------------------------------------------------------------ card movements
+
+    def _take_from_hand(self, p: Player, card: int) -> None:
+        hand = list(self.hands[p])
+        hand.remove(card)
+        self.hands[p] = tuple(hand)
+        if card in self.taken[p]:
+            self.taken[p] = self.taken[p] - {card}
+        self.seen.add(card)
+
+    def _give(self, p: Player, cards: Sequence[int]) -> None:
+        """收牌: ``p`` adds ``cards`` (public) to their hand as taken-back cards."""
+        self.hands[p] = tuple(sorted((*self.hands[p], *cards)))
+        self.taken[p] = self.taken[p] | frozenset(cards)
+
+    def _to_table(self, cards: Sequence[int]) -> None:
+        self.table.extend(cards)
+        self.seen.update(cards)
+
+    def _weapon_values(self, p: Player) -> f.Weapon:
+        q, w, _ = self._held(p)
+        return (rank(q), rank(w))
+
+    def _use_weapon(self, p: Player) -> None:
+        """One use: the pair is shown (明牌); the last use sends it to the table pile."""
+        q, w, u = self._held(p)
+        self.weapon_public[p] = True
+        self.seen.update((q, w))
+        if u > 1:
+            self.weapons[p] = (q, w, u - 1)
+            return
+        self._lose_weapon(p, "used_up")
+
+    def _lose_weapon(self, p: Player, why: str) -> None:
+        """The pair goes to the table; its owner waits one full round before a new draw."""
+        q, w, _ = self._held(p)
+        self.weapons[p] = None
+        self.weapon_public[p] = False
+        self.weapon_from_table[p] = False
+        self._to_table((q, w))
+        self.rearm_from[p] = self.round_no + 2
+        self._log(
+            "weapon_gone",
+            {
+                "player": p,
+                "why": why,
+                "quality": card_label(q),
+                "weapon": card_label(w),
+                "draw_from_round": self.rearm_from[p],
+            },
+        )
+
+    def _draw_pair(self, p: Player, *, face_up: bool = False) -> None:
+        """Shuffle the table pile and draw 左边质量、右边武器."""
+        self.rng.shuffle(self.table)
+        q, w = self.table.pop(), self.table.pop()
+        self.weapons[p] = (q, w, self.game.uses(rank(q)))
+        self.weapon_public[p] = face_up
+        self.weapon_from_table[p] = not face_up
+        secret = {"quality": card_label(q), "weapon": card_label(w), "uses": self._held(p)[2]}
+        if face_up:
+            self.seen.update((q, w))
+            self._log("rearm", {"player": p, "drew": True, "face_up": True, **secret})
+        else:
+            self._log("rearm", {"player": p, "drew": True, "face_up": False}, secret, to=(p,))
+
+    # ------------------------------------------------------------------ resolutions
+
+    def _play_value(self, p: Player, option: int) -> tuple[int, bool]:
+        """The card and whether the weapon goes with it; the card leaves the hand."""
+        armed = option >= WEAPON_BASE
+        card = option - WEAPON_BASE if armed else option
+        self._take_from_hand(p, card)
+        return card, armed
+
+    def _attack_total(self, p: Player, card: int, armed: bool) -> tuple[int, bool]:
+        weapon = self._weapon_values(p) if armed else None
+        value = rank(card)
+        if self.in_role(p, value):
+            return f.attack_total_same_role(
+                self.role_values[p], self.round_value, value, weapon
+            ), True
+        return f.attack_total(self.round_value, value, weapon), False
+
+    def _settle(self, taker: int | None, a: Player, ca: int, t: Player, ct: int) -> None:
+        """收牌 (taker 0 = the active player, 1 = the target) or a tie."""
+        if taker == 0:
+            self._give(a, (ca, ct))
+        elif taker == 1:
+            self._give(t, (ca, ct))
+        elif self.game.config["tie"] == "return":
+            self._give(a, (ca,))
+            self._give(t, (ct,))
+        else:
+            self._to_table((ca, ct))
+
+    def _resolve_attack(self, oa: int, ot: int) -> None:
+        a, t = self.active, self.target
+        ca, wa = self._play_value(a, oa)
+        ct, wt = self._play_value(t, ot)
+        tot_a, role_a = self._attack_total(a, ca, wa)
+        tot_t, role_t = self._attack_total(t, ct, wt)
+        taker = f.attack_taker(tot_a, tot_t)
+        self._log(
+            "duel",
+            {
+                "round": self.round_no,
+                "nature": ATTACK,
+                "players": [a, t],
+                "cards": [card_label(ca), card_label(ct)],
+                "weapons": [wa, wt],
+                "in_role": [role_a, role_t],
+                "totals": [tot_a, tot_t],
+                "taker": None if taker is None else (a, t)[taker],
+            },
+        )
+        for p, armed in ((a, wa), (t, wt)):
+            if armed:
+                self._use_weapon(p)
+        self._settle(taker, a, ca, t, ct)
+
+    def _resolve_defence(self, oa: int, ot: int) -> None:
+        a, t = self.active, self.target
+        ca, _ = self._play_value(a, oa)
+        ct, wt = self._play_value(t, ot)
+        ia, it = rank(ca), rank(ct)
+        r = self.round_value
+        role_a, role_t = self.in_role(a, ia), self.in_role(t, it)
+        att = (
+            f.defence_attack_value_same_role(self.role_values[a], r, ia)
+            if role_a
+            else f.defence_attack_value(r, ia)
+        )
+        w = self._weapon_values(t)[1] if wt else 0
+        dfn = (
+            f.defence_defence_value_same_role(r, w, it)
+            if role_t
+            else f.defence_defence_value(w, it)
+        )
+        outcome = f.defence_outcome(att, dfn)
+        taker = {"turned": 0, "valid": 1, "tie": None}[outcome]
+        self._log(
+            "duel",
+            {
+                "round": self.round_no,
+                "nature": DEFENCE,
+                "players": [a, t],
+                "cards": [card_label(ca), card_label(ct)],
+                "weapons": [False, wt],
+                "in_role": [role_a, role_t],
+                "totals": [att, dfn],
+                "outcome": outcome,
+                "taker": None if taker is None else (a, t)[taker],
+            },
+        )
+        if wt:
+            self._use_weapon(t)
+        self._settle(taker, a, ca, t, ct)
+
+    def _resolve_discard(self, option: int) -> None:
+        a, t = self.active, self.target
+        card, armed = self._play_value(a, option)
+        value = rank(card)
+        quality = self._weapon_values(t)[0]
+        role = self.in_role(a, value)
+        if role:
+            weapon = self._weapon_values(a) if armed else None
+            total = f.attack_total_same_role(self.role_values[a], self.round_value, value, weapon)
+            success = f.discard_same_role_succeeds(total, value)
+        else:
+            total = value
+            success = f.discard_succeeds(value, quality)
+        self._log(
+            "discard",
+            {
+                "round": self.round_no,
+                "player": a,
+                "target": t,
+                "card": card_label(card),
+                "weapon": armed,
+                "in_role": role,
+                "total": total,
+                "against": value if role else quality,
+                "success": success,
+            },
+        )
+        if armed:
+            self._use_weapon(a)
+        if success is None:
+            if self.game.config["tie"] == "return":
+                self._give(a, (card,))
+            else:
+                self._to_table((card,))
+            return
+        if success and role:
+            self._give(t, (card,))  # 对方回收意图牌并丢弃装备牌
+        else:
+            self._to_table((card,))
+        if success:
+            self._lose_weapon(t, "discarded")
+
+    def _resolve_supply(self, option: int) -> None:
+        a = self.active
+        if option == SUPPLY_PASS:
+            self._log("supply", {"round": self.round_no, "player": a, "choice": "pass"})
+        elif option == SUPPLY_REDRAW:
+            q, w, _ = self._held(a)
+            face_up = self.in_role(a, self.round_value)
+            self.weapons[a] = None
+            self._to_table((q, w))
+            self._log(
+                "supply",
+                {
+                    "round": self.round_no,
+                    "player": a,
+                    "choice": "redraw",
+                    "discarded": [card_label(q), card_label(w)],
+                    "face_up": face_up,
+                },
+            )
+            self._draw_pair(a, face_up=face_up)
+        else:
+            cost = option - SUPPLY_DISCARD_BASE
+            back = sorted(self.taken[a])
+            self._take_from_hand(a, cost)
+            for c in back:
+                self._take_from_hand(a, c)
+            self._to_table((cost, *back))
+            self._log(
+                "supply",
+                {
+                    "round": self.round_no,
+                    "player": a,
+                    "choice": "discard",
+                    "paid": card_label(cost),
+                    "discarded": [card_label(c) for c in back],
+                },
+            )
+
+    def _resolve_last(self) -> None:
+        """最后一回合要求必须出完所有牌: both whole hands (and weapon pairs) are played."""
+        a, t = self.active, self.target
+        r = self.round_value
+        hands = {p: self.hands[p] for p in (a, t)}
+        sums = {p: sum(rank(c) for c in hands[p]) for p in (a, t)}
+        weapons: dict[Player, f.Weapon | None] = {}
+        for p in (a, t):
+            weapons[p] = self._weapon_values(p) if self.weapons[p] is not None else None
+            for c in hands[p]:
+                self._take_from_hand(p, c)
+        if self.nature == DEFENCE:
+            wt = weapons[t]
+            tot_a = f.defence_attack_value(r, sums[a])
+            tot_t = f.defence_defence_value(wt[1] if wt is not None else 0, sums[t])
+            taker = {"turned": 0, "valid": 1, "tie": None}[f.defence_outcome(tot_a, tot_t)]
+        else:
+            tot_a = f.attack_total(r, sums[a], weapons[a])
+            tot_t = f.attack_total(r, sums[t], weapons[t])
+            taker = f.attack_taker(tot_a, tot_t)
+        self._log(
+            "duel",
+            {
+                "round": self.round_no,
+                "nature": self.nature,
+                "last": True,
+                "players": [a, t],
+                "hands": [[card_label(c) for c in hands[a]], [card_label(c) for c in hands[t]]],
+                "sums": [sums[a], sums[t]],
+                "weapons": [weapons[a] is not None, weapons[t] is not None],
+                "totals": [tot_a, tot_t],
+                "taker": None if taker is None else (a, t)[taker],
+            },
+        )
+        for p in (a, t):
+            if self.weapons[p] is not None:
+                self.weapon_public[p] = True
+                self._lose_weapon(p, "played_out")
+        if taker == 0:
+            self._give(a, (*hands[a], *hands[t]))
+        elif taker == 1:
+            self._give(t, (*hands[a], *hands[t]))
+        elif self.game.config["tie"] == "return":
+            self._give(a, hands[a])
+            self._give(t, hands[t])
+        else:
+            self._to_table((*hands[a], *hands[t]))
+
+    # ------------------------------------------------------------------ hooks: views
+
+    def _weapon_view(self, p: Player, viewer: Player | None) -> JSONValue:
+        held = self.weapons[p]
+        if held is None:
+            return None
+        q, w, u = held
+        if self.weapon_public[p] or viewer == p:
+            return {
+                "quality": rank(q),
+                "weapon": rank(w),
+                "uses_left": u,
+                "cards": [q, w],
+                "public": self.weapon_public[p],
+            }
+        return {"hidden": True}
+
+    def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        g = self.game
+        players: list[JSONValue] = []
+        for p in range(NUM_PLAYERS):
+            role = g.content.roles[self.roles[p]]
+            players.append(
+                {
+                    "role": role.id,
+                    "role_value": self.role_values[p],
+                    "hand_size": len(self.hands[p]),
+                    "cards_left": self.card_count(p),
+                    "taken": sorted(self.taken[p]),
+                    "weapon": self._weapon_view(p, player),
+                    "may_draw_from_round": self.rearm_from[p],
+                }
+            )
+        obs: dict[str, JSONValue] = {
+            "round": self.round_no,
+            "rounds": g.rounds,
+            "round_card": self.round_cards[-1] if self.round_cards else None,
+            "round_value": self.round_value,
+            "nature": self.nature,
+            "last_round": self.last,
+            "round_cards": list(self.round_cards),
+            "round_pile": len(self.round_pile),
+            "table_pile": len(self.table),
+            "leader": self.leader,
+            "phase": self.phase,
+            "active": self.active if self.active >= 0 else None,
+            "target": self.target if self.target >= 0 else None,
+            "players": players,
+            "winners": list(self.winners),
+        }
+        if player is not None:
+            obs["hand"] = list(self.hands[player])
+            obs["hand_values"] = [rank(c) for c in self.hands[player]]
+        return obs
+
+    def _resample(self, player: Player, rng: Rng) -> None:
+        """Re-deal every card ``player`` cannot see.
+
+        Hidden slots are of two kinds. *Deal slots* (opponents' hand cards not taken in
+        public, face-down pairs from the deal, the round pile, the cards set aside) hold
+        cards never seen. *Table
+        slots* (the table pile, face-down pairs drawn from it) hold the cards seen going to
+        the table plus some never-seen cards (the rest of the deck). Seen cards stay in
+        table slots; never-seen cards are shuffled across both kinds; counts are kept.
+        """
+        deal_slots: list[tuple[str, int, int]] = []
+        table_slots: list[tuple[str, int, int]] = []
+        for q in range(NUM_PLAYERS):
+            if q == player:
+                continue
+            for i, c in enumerate(self.hands[q]):
+                if c not in self.taken[q]:
+                    deal_slots.append(("hand", q, i))
+            if self.weapons[q] is not None and not self.weapon_public[q]:
+                slots = table_slots if self.weapon_from_table[q] else deal_slots
+                slots += [("weapon", q, 0), ("weapon", q, 1)]
+        deal_slots += [("round", -1, i) for i in range(len(self.round_pile))]
+        deal_slots += [("aside", -1, i) for i in range(len(self.aside))]
+        table_slots += [("table", -1, i) for i in range(len(self.table))]
+        deal_cards = [self._slot_card(s) for s in deal_slots]
+        table_cards = [self._slot_card(s) for s in table_slots]
+        unseen = deal_cards + [c for c in table_cards if c not in self.seen]
+        known = [c for c in table_cards if c in self.seen]
+        rng.shuffle(unseen)
+        k = len(table_slots) - len(known)
+        new_table = known + unseen[:k]
+        rng.shuffle(new_table)
+        hands = {q: list(self.hands[q]) for q in range(NUM_PLAYERS)}
+        pairs: dict[int, list[int]] = {}
+        for slots, cards in ((deal_slots, unseen[k:]), (table_slots, new_table)):
+            for (kind, q, i), c in zip(slots, cards, strict=True):
+                if kind == "hand":
+                    hands[q][i] = c
+                elif kind == "weapon":
+                    pairs.setdefault(q, [0, 0])[i] = c
+                elif kind == "round":
+                    self.round_pile[i] = c
+                elif kind == "aside":
+                    self.aside[i] = c
+                else:
+                    self.table[i] = c
+        for q in range(NUM_PLAYERS):
+            self.hands[q] = tuple(sorted(hands[q]))
+        for q, (qc, wc) in pairs.items():
+            self.weapons[q] = (qc, wc, self.game.uses(rank(qc)))
+
+    def _slot_card(self, slot: tuple[str, int, int]) -> int:
+        kind, q, i = slot
+        if kind == "hand":
+            return self.hands[q][i]
+        if kind == "weapon":
+            return self._held(q)[i]
+        if kind == "round":
+            return self.round_pile[i]
+        if kind == "aside":
+            return self.aside[i]
+        return self.table[i]
+
+    def _ranks(self) -> tuple[int, ...]:
+        """Fewest cards left is best (率先消耗完毕则为胜出); equal counts share a place."""
+        return ranks_from_scores(tuple(-float(self.card_count(p)) for p in range(NUM_PLAYERS)))
+
+    def _end_reason(self) -> str:
+        return self.end_reason
+
+
+def _nature_table(config: Mapping[str, object]) -> dict[int, str]:
+    two = bool(config["two_is_composite"])
+    swap = bool(config["swap_natures"])
+    table: dict[int, str] = {}
+    for v in range(1, 14):
+        if v == config["supply_number"]:
+            table[v] = SUPPLY
+        elif v == config["discard_number"]:
+            table[v] = DISCARD
+        elif v == 1:
+            table[v] = str(config["one_is"])
+        elif f.is_composite(v, two_is_composite=two):
+            table[v] = DEFENCE if swap else ATTACK
+        else:
+            table[v] = ATTACK if swap else DEFENCE
+    return table
+
+
+class Drama(Game):
+    """剧牌 — four players; every seed formula kept, every addition an option."""
+
+    id = "drama"
+    version = 1
+    name_zh = "剧牌"
+    name_en = "Drama Cards"
+    min_players = 4
+    max_players = 4
+    state_class = DramaState
+    rules_package = "caiquan.games.drama"
+    options = (
+        ConfigOption(
+            "content",
+            "default",
+            "roles and weapon tiers: 'default' or a path to your own TOML file",
+            "身份与武器品质数据：'default' 或自己的 TOML 文件路径",
+        ),
+        ConfigOption(
+            "rounds",
+            10,
+            "cards in the central round pile (rounds played)",
+            "中间牌堆的张数（回合数）",
+            minimum=1,
+            maximum=20,
+        ),
+        ConfigOption(
+            "swap_natures",
+            False,
+            "swap the natures: composites defend, primes attack (质数，积数可互换回合性质)",
+            "互换回合性质：积数为防守回合，质数为进攻回合",
+        ),
+        ConfigOption(
+            "two_is_composite",
+            False,
+            "count 2 as a composite, as the seed's 2代表的积数 says",
+            "按原文“2代表的积数”把 2 当作积数",
+        ),
+        ConfigOption(
+            "supply_number",
+            4,
+            "the special number that marks a supply round",
+            "表示补给回合的单独数字",
+            minimum=1,
+            maximum=13,
+        ),
+        ConfigOption(
+            "discard_number",
+            9,
+            "the special number that marks a discard round",
+            "表示丢弃回合的单独数字",
+            minimum=1,
+            maximum=13,
+        ),
+        ConfigOption(
+            "one_is",
+            SUPPLY,
+            "the nature of a round card A (1 is neither prime nor composite)",
+            "回合牌 A（1 既非质数也非积数）的回合性质",
+            choices=NATURES,
+        ),
+        ConfigOption(
+            "same_role",
+            True,
+            "use the in-role (身份相同) formulas when a card is of the player's role class",
+            "出牌属于自己身份的牌类时使用“身份相同”的公式",
+        ),
+        ConfigOption(
+            "rearm_optional",
+            True,
+            "drawing a new weapon pair after the wait is a choice (如果有需要); off: automatic",
+            "等待一回合后是否重新抽取武器由玩家决定（如果有需要）；关闭则自动抽取",
+        ),
+        ConfigOption(
+            "unarmed_defence",
+            True,
+            "a target without a weapon may still be attacked in a defence round (weapon 0)",
+            "防守回合可以进攻没有武器的玩家（武器按 0 计）",
+        ),
+        ConfigOption(
+            "instant_win",
+            True,
+            "a player with no cards left wins at once (several at once share)",
+            "牌出完的玩家立即获胜（同时出完则并列）",
+        ),
+        ConfigOption(
+            "last_round_all_in",
+            True,
+            "in the last round each player plays the whole hand and weapon as one intention",
+            "最后一回合每位玩家把全部手牌与武器作为一次意图打出",
+        ),
+        ConfigOption(
+            "tie",
+            "return",
+            "equal totals: each takes back their own card ('return') or both go to the table",
+            "总数相等：各自收回自己的牌（return）或都进入桌面牌堆（table）",
+            choices=("return", "table"),
+        ),
+        ConfigOption(
+            "table_start",
+            "rest",
+            "the undealt rest of the deck starts the table pile ('rest') or is set aside",
+            "未发出的牌作为桌面牌堆的起始（rest）或放置一旁（empty）",
+            choices=("rest", "empty"),
+        ),
+    )
+
+    def _prepare(self) -> None:
+        c = self.config
+        if c["supply_number"] == c["discard_number"]:
+            raise ConfigError(
+                f"drama: options 'supply_number' and 'discard_number' must differ, both are "
+                f"{c['supply_number']}"
+            )
+        self.content: DramaContent = load_content(str(c["content"]))
+        self.rounds: int = int(c["rounds"])
+        two = bool(c["two_is_composite"])
+        self.is_composite: list[bool] = [f.is_composite(v, two_is_composite=two) for v in range(14)]
+        self.is_prime: list[bool] = [f.is_prime(v, two_is_composite=two) for v in range(14)]
+        self.nature: dict[int, str] = _nature_table(c)
+        self.role_class: list[list[bool]] = [self._class(r) for r in self.content.roles]
+        self.tiers: tuple[tuple[int, int], ...] = tuple(
+            (t.max_quality, t.uses) for t in self.content.tiers
+        )
+
+    def _class(self, role: Role) -> list[bool]:
+        if role.klass == "composite":
+            return list(self.is_composite)
+        if role.klass == "prime":
+            return list(self.is_prime)
+        return [v in role.klass for v in range(14)]
+
+    def uses(self, quality: int) -> int:
+        return f.weapon_uses(quality, self.tiers)
+
+    @property
+    def num_option_ids(self) -> int:
+        return NUM_OPTION_IDS
+
+    def max_decisions(self) -> int:
+        # per round: one joint rearm decision, then per turn a target and a card/supply choice
+        return self.rounds * (1 + 2 * NUM_PLAYERS)
+
+    def describe_option(self, option: int) -> Choice:
+        if 0 <= option < WEAPON_BASE:
+            c = option
+            return Choice(
+                option, f"card-{card_token(c)}", f"出 {card_label(c)}", f"play {card_label(c)}"
+            )
+        if option < TARGET_BASE:
+            c = option - WEAPON_BASE
+            return Choice(
+                option,
+                f"card-{card_token(c)}-weapon",
+                f"出 {card_label(c)} 并使用武器",
+                f"play {card_label(c)} with my weapon",
+            )
+        if option < SUPPLY_DISCARD_BASE:
+            p = option - TARGET_BASE
+            return Choice(option, f"target-{p}", f"对手：玩家 {p}", f"target player {p}")
+        if option < SUPPLY_REDRAW:
+            c = option - SUPPLY_DISCARD_BASE
+            return Choice(
+                option,
+                f"supply-discard-{card_token(c)}",
+                f"丢弃回收的牌，付出意图牌 {card_label(c)}",
+                f"discard my taken-back cards, paying {card_label(c)}",
+            )
+        names = {
+            SUPPLY_REDRAW: ("supply-redraw", "重新抓取武器和质量", "redraw my weapon pair"),
+            SUPPLY_PASS: ("supply-pass", "不补给", "pass"),
+            REARM_DRAW: ("rearm-draw", "抽取新的质量和武器", "draw a new weapon pair"),
+            REARM_DECLINE: ("rearm-decline", "暂不抽取", "do not draw"),
+        }
+        if option in names:
+            name, zh, en = names[option]
+            return Choice(option, name, zh, en)
+        return super().describe_option(option)
+
+    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+        zh = lang == "zh"
+        kind = event["kind"]
+        e = event
+        if kind == "round":
+            nat = str(e["nature"])
+            last = ("（最后一回合）" if zh else " (last round)") if e["last"] else ""
+            if zh:
+                return f"第 {e['round']} 回合：翻开 {e['card']}，{NATURE_ZH[nat]}回合{last}"
+            return f"round {e['round']}: {e['card']} turned, {nat} round{last}"
+        if kind == "target":
+            if zh:
+                return f"玩家 {e['player']} 点名玩家 {e['target']}"
+            return f"player {e['player']} names player {e['target']}"
+        if kind == "duel":
+            a, t = e["players"]
+            taker = e["taker"]
+            if zh:
+                who = "总数相等" if taker is None else f"玩家 {taker} 收牌"
+                return f"对决 玩家 {a} 对 玩家 {t}：总数 {e['totals']}，{who}"
+            who = "equal totals" if taker is None else f"player {taker} takes the cards"
+            return f"duel player {a} vs player {t}: totals {e['totals']}, {who}"
+        if kind == "discard":
+            ok = {True: ("成功", "success"), False: ("失败", "failure"), None: ("相等", "equal")}
+            res = ok[e["success"]][0 if zh else 1]
+            if zh:
+                return f"玩家 {e['player']} 丢弃玩家 {e['target']} 的武器：{res}"
+            return f"player {e['player']} tries to discard player {e['target']}'s weapon: {res}"
+        if kind == "supply":
+            choice = str(e["choice"])
+            if zh:
+                text = {"pass": "不补给", "redraw": "重新抓取武器", "discard": "丢弃回收的牌"}[
+                    choice
+                ]
+                return f"玩家 {e['player']} 补给：{text}"
+            return f"player {e['player']} supply: {choice}"
+        if kind == "weapon_gone":
+            if zh:
+                r = e["draw_from_round"]
+                return f"玩家 {e['player']} 的武器进入桌面牌堆（第 {r} 回合起可再抽）"
+            return (
+                f"player {e['player']}'s weapon goes to the table pile "
+                f"(may draw again from round {e['draw_from_round']})"
+            )
+        if kind == "end":
+            if zh:
+                return f"游戏结束（{e['reason']}）：胜者 {e['winners']}，剩余牌数 {e['cards']}"
+            return f"game over ({e['reason']}): winners {e['winners']}, cards left {e['cards']}"
+        return super().format_event(event, lang)
