@@ -70,16 +70,16 @@ def test_games_end_within_the_round_pile() -> None:
 
 
 GOLDEN = [
-    (0, {}, 39, (1, 4, 3, 2), "empty", "40be82fefd082463"),
-    (1, {}, 31, (4, 2, 3, 1), "empty", "ee71d761c6b7a945"),
-    (2, {}, 18, (3, 4, 1, 2), "empty", "7f0447cbe55fc1fe"),
+    (0, {}, 44, (1, 2, 3, 4), "empty", "2c72f07690c97b5e"),
+    (1, {}, 69, (1, 3, 2, 4), "last_empty", "4cb026de94848b6a"),
+    (2, {}, 23, (1, 2, 3, 4), "empty", "8371f5930dfa86bb"),
     (
         5,
         {"rounds": 4, "tie": "table", "swap_natures": True},
-        18,
-        (4, 2, 1, 3),
-        "empty",
-        "209cbcabd0c84f7a",
+        22,
+        (1, 3, 2, 4),
+        "last_empty",
+        "8f62a9119247de05",
     ),
 ]
 

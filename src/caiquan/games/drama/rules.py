@@ -812,8 +812,9 @@ class DramaState(State):
         table_slots += [("table", -1, i) for i in range(len(self.table))]
         deal_cards = [self._slot_card(s) for s in deal_slots]
         table_cards = [self._slot_card(s) for s in table_slots]
-        unseen = deal_cards + [c for c in table_cards if c not in self.seen]
-        known = [c for c in table_cards if c in self.seen]
+        # canonical order first, so the sample depends only on what ``player`` knows
+        unseen = sorted(deal_cards + [c for c in table_cards if c not in self.seen])
+        known = sorted(c for c in table_cards if c in self.seen)
         rng.shuffle(unseen)
         k = len(table_slots) - len(known)
         new_table = known + unseen[:k]
