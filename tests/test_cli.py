@@ -47,7 +47,7 @@ def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("demo", "nope"), "error: no game called 'nope'; the games are: goofspiel"),
+        (("demo", "nope"), "error: no game called 'nope'; the games are: "),
         (("demo", "-o", "num_cards=0"), "option 'num_cards' must be at least 1"),
         (("demo", "-o", "num_cards"), "an option is NAME=VALUE"),
         (("rules", "goofspiel", "--lang", "fr"), "language must be 'zh' or 'en'"),
