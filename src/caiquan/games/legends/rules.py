@@ -413,7 +413,7 @@ class LegendsState(State):
             self.displays[p].append(o)
             self.progress = True
             person = self._person(o)
-            self._log("play", {"player": p, "card": o, "kind": KINDS[person.kind]})
+            self._log("play", {"player": p, "card": o, "card_kind": KINDS[person.kind]})
             if person.kind == WAR:
                 assert person.war is not None
                 self.stack.append(("war", p, o, person.war.targets, 0))
