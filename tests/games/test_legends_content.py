@@ -95,7 +95,7 @@ def test_edition54_preset_has_54_cards() -> None:
     base = load_content("default")
     assert [p.key for p in c.persons] == [p.key for p in base.persons][:36]
     g = load_game("legends", content="edition54", players=6)
-    assert g.num_option_ids == 36 + 3 * 18 + 19
+    assert g.num_option_ids == 3 * 36 + 7 * 18 + 19
 
 
 def test_a_users_own_file_can_extend_a_preset(tmp_path: Path) -> None:

@@ -8,27 +8,30 @@ player reads them; every interpretation is marked there.
 Decisions and option ids
 ------------------------
 With ``P`` person cards and ``T`` territories in the content (default 37 and 18), the option
-ids are fixed for a configuration (the same id always means the same thing):
+ids are fixed for a configuration and each id means one thing (``num_option_ids`` =
+``3P + 7T + 19``, 256 by default):
 
 ==========================  =================================================================
-ids                         meaning
+ids                         meaning (decision kinds in brackets)
 ==========================  =================================================================
-``0 … P−1``                 person card ``c`` (content order): play it (``action``), discard
-                            it from one's hand (``discard``), discard it from a display
-                            (``purge``)
-``P … P+T−1``               territory ``t``: attack it (``war_target``), put it on top of the
-                            territory deck (``scout``), take it (``take``), raze it (``raze``),
-                            flip it (``flip``)
-``P+T … P+2T−1``            build territory ``t`` paying 文化 Culture (``action``, ``develop``)
-``P+2T … P+3T−1``           build territory ``t`` paying 科技 Tech (``action``, ``develop``)
-``P+3T``                    expand (``action``)
-``P+3T+1``                  pass (``action``)
-``P+3T+2 … +4``             throw rock / scissors / paper (``throw``, :data:`RPS` order)
-``P+3T+5 … +7``             announce rock / scissors / paper (``announce``)
-``P+3T+8 … +10``            marker 武力 Might / 科技 Tech / 文化 Culture (``output`` of a people
+``0 … P−1``                 play person card ``c`` (content order) (``action``)
+``P … 2P−1``                discard card ``c`` from one's hand (``discard``)
+``2P … 3P−1``               discard card ``c`` from an opponent's display (``purge``)
+``A … A+T−1``               attack territory ``t`` (``war_target``); ``A = 3P``
+``A+T … A+2T−1``            put territory ``t`` on top of the territory deck (``scout``)
+``A+2T … A+3T−1``           take territory ``t`` from the territory deck (``take``)
+``A+3T … A+4T−1``           raze an opponent's black territory ``t`` (``raze``)
+``A+4T … A+5T−1``           flip an opponent's yellow territory ``t`` (``flip``)
+``A+5T … A+6T−1``           build territory ``t`` paying 文化 Culture (``action``, ``develop``)
+``A+6T … A+7T−1``           build territory ``t`` paying 科技 Tech (``action``, ``develop``)
+``E = A+7T``                expand (``action``)
+``E+1``                     pass (``action``)
+``E+2 … E+4``               throw rock / scissors / paper (``throw``, :data:`RPS` order)
+``E+5 … E+7``               announce rock / scissors / paper (``announce``)
+``E+8 … E+10``              marker 武力 Might / 科技 Tech / 文化 Culture (``output`` of a people
                             card at round end; ``marker`` of a "gain any" effect)
-``P+3T+11 … +16``           player 0 … 5 (``target`` of an effect)
-``P+3T+17``, ``P+3T+18``    use / skip a "you may" effect (``may``)
+``E+11 … E+16``             player 0 … 5 (``target`` of an effect)
+``E+17``, ``E+18``          use / skip a "you may" effect (``may``)
 ==========================  =================================================================
 
 Decision kinds: ``action`` (the acting player's one action of the turn), ``war_target``,
@@ -289,7 +292,7 @@ class LegendsState(State):
         if kind == "may":
             return [g.YES, g.NO]
         if kind == "discard":
-            return list(self.hands[p])
+            return [g.DISCARD + c for c in self.hands[p]]
         if kind == "war_target":
             mask = self.pend[4]
             assert isinstance(mask, int)
@@ -304,7 +307,7 @@ class LegendsState(State):
     def _war_targets(self, p: int, mask: int) -> list[int]:
         g = self.game
         return [
-            g.TERRITORY + t
+            g.ATTACK + t
             for t in range(len(self.owner))
             if self.owner[t] >= 0 and self.owner[t] != p and not mask >> self.owner[t] & 1
         ]
@@ -326,15 +329,15 @@ class LegendsState(State):
                 qs = [q for q in self._opponents(p) if self.hands[q]]
             return sorted(g.PLAYER + q for q in qs)
         if kind == "purge":
-            return sorted(c for q in self._opponents(p) for c in self.displays[q])
+            return sorted(g.PURGE + c for q in self._opponents(p) for c in self.displays[q])
         if kind == "scout":
             k = min(eff.n, len(self.tdeck))
-            return sorted(g.TERRITORY + t for t in self.tdeck[len(self.tdeck) - k :])
+            return sorted(g.SCOUT + t for t in self.tdeck[len(self.tdeck) - k :])
         if kind == "take":
             cont = CONTINENTS.index(eff.continent)
             might = self.markers[3 * p + MIGHT]
             return sorted(
-                g.TERRITORY + t
+                g.TAKE + t
                 for t in self.tdeck
                 if terrs[t].continent == cont and might >= max(0, terrs[t].expand - eff.discount)
             )
@@ -342,13 +345,13 @@ class LegendsState(State):
             return self._build_options(p, eff.discount)
         if kind == "raze":
             return [
-                g.TERRITORY + t
+                g.RAZE + t
                 for t in range(len(terrs))
                 if self.owner[t] >= 0 and self.owner[t] != p and not self.yellow[t]
             ]
         if kind == "flip":
             return [
-                g.TERRITORY + t
+                g.FLIP + t
                 for t in range(len(terrs))
                 if self.owner[t] >= 0 and self.owner[t] != p and self.yellow[t]
             ]
@@ -368,7 +371,7 @@ class LegendsState(State):
             if kind == "action":
                 self._action(p, o)
             elif kind == "war_target":
-                self._war_begin(pend, o - g.TERRITORY)
+                self._war_begin(pend, o - g.ATTACK)
             elif kind == "announce":
                 a, d, t, c, ties, used, _, left, mask = self.war
                 self.war = (a, d, t, c, ties, used, o - g.ANNOUNCE, left, mask)
@@ -388,7 +391,7 @@ class LegendsState(State):
                 assert isinstance(n, int)
                 if n > 1:
                     self.stack.append(("discard", p, n - 1))
-                self._discard_card(p, o, from_display=False)
+                self._discard_card(p, o - g.DISCARD, from_display=False)
             else:
                 self._effect_choice(p, pend, o)
         if not self.pend:
@@ -407,7 +410,7 @@ class LegendsState(State):
     def _action(self, p: int, o: int) -> None:
         g = self.game
         self.stack.append(("end_action", p))
-        if o < g.TERRITORY:
+        if o < g.DISCARD:
             self.hands[p].remove(o)
             self.hand_known.pop(o, None)
             self.displays[p].append(o)
@@ -580,15 +583,16 @@ class LegendsState(State):
             else:  # discard, chosen opponent
                 self.stack.append(("discard", q, eff.n))
         elif kind == "purge":
-            holder = next(q for q in self._opponents(p) if o in self.displays[q])
-            self._discard_card(holder, o, from_display=True)
+            c = o - g.PURGE
+            holder = next(q for q in self._opponents(p) if c in self.displays[q])
+            self._discard_card(holder, c, from_display=True)
         elif kind == "scout":
-            t = o - g.TERRITORY
+            t = o - g.SCOUT
             self.tdeck.remove(t)
             self.tdeck.append(t)
             self._log("scout_done", {"player": p, "top": t})
         elif kind == "take":
-            t = o - g.TERRITORY
+            t = o - g.TAKE
             cost = max(0, terrs[t].expand - eff.discount)
             self.tdeck.remove(t)
             self.markers[3 * p + MIGHT] -= cost
@@ -601,14 +605,14 @@ class LegendsState(State):
         elif kind == "develop":
             self._do_build(p, o, eff.discount)
         elif kind == "raze":
-            t = o - g.TERRITORY
+            t = o - g.RAZE
             q = self.owner[t]
             self.owner[t] = -1
             self.tdiscard.append(t)
             self._log("raze", {"player": p, "from": q, "territory": t})
             self._refill_territories()
         elif kind == "flip":
-            t = o - g.TERRITORY
+            t = o - g.FLIP
             self.yellow[t] = False
             self._log("flip", {"player": p, "from": self.owner[t], "territory": t})
         else:  # pragma: no cover
@@ -869,37 +873,6 @@ class LegendsState(State):
 
     # ------------------------------------------------------------------ names
 
-    def _describe(self, player: Player, option: int) -> Choice:
-        g = self.game
-        kind = str(self.pend[0]) if self.pend else ""
-        if option < g.TERRITORY:
-            card = g.content.persons[option]
-            label = f"{card.zh}（{KIND_ZH[card.kind]}）", f"{card.en} ({KIND_EN[card.kind]})"
-            if kind == "discard":
-                return Choice(
-                    option, f"discard-{card.key}", f"弃置 {label[0]}", f"discard {label[1]}"
-                )
-            if kind == "purge":
-                return Choice(
-                    option,
-                    f"purge-{card.key}",
-                    f"弃置展示区的 {label[0]}",
-                    f"discard {label[1]} from a display",
-                )
-            return Choice(option, f"play-{card.key}", f"打出 {label[0]}", f"play {label[1]}")
-        if option < g.BUILD_CULTURE:
-            terr = g.content.territories[option - g.TERRITORY]
-            name_zh = f"{terr.zh}（{CONTINENT_ZH[terr.continent]}）"
-            name_en = f"{terr.en} ({CONTINENT_EN[terr.continent]})"
-            verb = {
-                "scout": ("top", "置于牌堆顶：", "put on top: "),
-                "take": ("take", "取得 ", "take "),
-                "raze": ("raze", "摧毁 ", "raze "),
-                "flip": ("flip", "翻回黑星面：", "flip back to black: "),
-            }.get(kind, ("attack", "进攻 ", "attack "))
-            return Choice(option, f"{verb[0]}-{terr.key}", verb[1] + name_zh, verb[2] + name_en)
-        return g.describe_option(option)
-
     def _prompt(self, player: Player) -> tuple[str, str]:
         kind = str(self.pend[0]) if self.pend else ""
         return _PROMPTS.get(kind, ("", ""))
@@ -933,7 +906,7 @@ class Legends(Game):
     >>> from caiquan.games import load_game
     >>> g = load_game("legends", players=3)
     >>> len(g.content.persons), len(g.content.territories), g.num_option_ids
-    (37, 18, 110)
+    (37, 18, 256)
     """
 
     id = "legends"
@@ -1004,10 +977,16 @@ class Legends(Game):
         self.tie_limit: int = int(self.config["tie_limit"])
         self.no_progress_end: bool = bool(self.config["no_progress_end"])
         P, T = len(c.persons), len(c.territories)
-        self.TERRITORY = P
-        self.BUILD_CULTURE = P + T
-        self.BUILD_TECH = P + 2 * T
-        self.EXPAND = P + 3 * T
+        self.DISCARD = P
+        self.PURGE = 2 * P
+        self.ATTACK = 3 * P
+        self.SCOUT = self.ATTACK + T
+        self.TAKE = self.ATTACK + 2 * T
+        self.RAZE = self.ATTACK + 3 * T
+        self.FLIP = self.ATTACK + 4 * T
+        self.BUILD_CULTURE = self.ATTACK + 5 * T
+        self.BUILD_TECH = self.ATTACK + 6 * T
+        self.EXPAND = self.ATTACK + 7 * T
         self.PASS = self.EXPAND + 1
         self.THROW = self.PASS + 1
         self.ANNOUNCE = self.THROW + 3
@@ -1047,12 +1026,32 @@ class Legends(Game):
         return self.round_cap * per_round + 1
 
     def describe_option(self, option: int) -> Choice:
-        if option < self.TERRITORY:
-            card = self.content.persons[option]
-            return Choice(option, f"card-{card.key}", card.zh, card.en)
+        persons, terrs = self.content.persons, self.content.territories
+        if option < self.ATTACK:
+            verb = option // len(persons)
+            card = persons[option % len(persons)]
+            zh = f"{card.zh}（{KIND_ZH[card.kind]}）"
+            en = f"{card.en} ({KIND_EN[card.kind]})"
+            if verb == 0:
+                return Choice(option, f"play-{card.key}", f"打出 {zh}", f"play {en}")
+            if verb == 1:
+                return Choice(option, f"discard-{card.key}", f"弃置手牌 {zh}", f"discard {en}")
+            return Choice(
+                option, f"purge-{card.key}", f"弃置展示区的 {zh}", f"discard {en} from a display"
+            )
         if option < self.BUILD_CULTURE:
-            terr = self.content.territories[option - self.TERRITORY]
-            return Choice(option, f"territory-{terr.key}", terr.zh, terr.en)
+            verb = (option - self.ATTACK) // len(terrs)
+            terr = terrs[(option - self.ATTACK) % len(terrs)]
+            name_zh = f"{terr.zh}（{CONTINENT_ZH[terr.continent]}）"
+            name_en = f"{terr.en} ({CONTINENT_EN[terr.continent]})"
+            token, vzh, ven = (
+                ("attack", "进攻 ", "attack "),
+                ("top", "置于领土牌堆顶：", "put on top: "),
+                ("take", "取得 ", "take "),
+                ("raze", "弃置对手领土 ", "raze "),
+                ("flip", "翻回黑星面：", "flip back to black: "),
+            )[verb]
+            return Choice(option, f"{token}-{terr.key}", vzh + name_zh, ven + name_en)
         if option < self.EXPAND:
             tech = option >= self.BUILD_TECH
             t = option - (self.BUILD_TECH if tech else self.BUILD_CULTURE)
