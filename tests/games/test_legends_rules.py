@@ -186,6 +186,22 @@ def test_may_abilities_can_be_declined_and_impossible_ones_are_skipped() -> None
     assert s.owner[terr(s, "italy")] == 0 and markers(s, 0)[MIGHT] == 0
 
 
+def test_a_build_by_an_ability_pays_one_kind_with_its_discount_and_draws() -> None:
+    s = table()
+    give(s, 0, "central-plains")  # build cost 4; Watt makes it 3
+    s.markers[0:3] = [0, 3, 2]
+    s.hands[0] = [card(s, "watt")]
+    s.deck = [card(s, "scholar")]
+    turn(s, 0)
+    choose(s, "play-watt")
+    choose(s, "use")
+    assert s.decision(0).kind == "develop"
+    assert names(s, 0) == ["build-central-plains-tech"]
+    choose(s, "build-central-plains-tech")
+    assert s.yellow[terr(s, "central-plains")] and markers(s, 0) == (0, 0, 2)
+    assert s.hands[0] == [card(s, "scholar")]
+
+
 # ---------------------------------------------------------------------- war
 
 

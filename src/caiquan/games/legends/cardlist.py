@@ -121,10 +121,10 @@ def effect_text(e: Effect, lang: str) -> str:
             )
     elif do == "develop":
         if zh:
-            text = "建设自己的 1 块领土" + (f"，费用减 {d}" if d else "") + "（不抽牌）"
+            text = "建设自己的 1 块领土" + (f"，费用减 {d}" if d else "") + "（照常抽 1 张）"
         else:
             text = "build one of your territories" + (f", paying {d} less" if d else "")
-            text += " (no card drawn)"
+            text += " (drawing 1 card as usual)"
     elif do == "raze":
         text = (
             "将一名对手的 1 块黑星领土放入领土弃牌堆"

@@ -181,7 +181,8 @@ class LegendsState(State):
             self.hands[p].append(card)
             got.append(card)
         self.hands[p].sort()
-        self._log("draw", {"player": p, "count": len(got)}, {"cards": got}, to=(p,))
+        if got:
+            self._log("draw", {"player": p, "count": len(got)}, {"cards": got}, to=(p,))
         return len(got)
 
     def _gain(self, p: int, kind: int, n: int) -> None:
@@ -604,6 +605,7 @@ class LegendsState(State):
             self._refill_territories()
         elif kind == "develop":
             self._do_build(p, o, eff.discount)
+            self._draw(p, 1)  # "每建设 1 张领土，立即……抽 1 张": every build draws
         elif kind == "raze":
             t = o - g.RAZE
             q = self.owner[t]
