@@ -524,8 +524,9 @@ class LegendsState(State):
             k = MARKERS.index(eff.marker)
             for q in self._opponents(p):
                 lose = min(eff.n, self.markers[3 * q + k])
-                self.markers[3 * q + k] -= lose
-                self._log("lose", {"player": q, "marker": eff.marker, "n": lose})
+                if lose:
+                    self.markers[3 * q + k] -= lose
+                    self._log("lose", {"player": q, "marker": eff.marker, "n": lose})
         elif do == "draw":
             self._draw(p, eff.n)
         elif do == "discard":
@@ -1022,9 +1023,10 @@ class Legends(Game):
                 per_target = 2 + (self.tie_limit + 2) * 2 + on_win
                 per_round += w.targets * per_target
             per_round += 1  # its people output (any card at most once)
-        # expansions: the deck plus razed territories; builds: every black territory,
-        # including those flipped back by wars and flips
-        per_round += 2 * T + 2 * len(c.persons) + 2 * wars + n
+        # expansion actions: at most the deck plus razed territories (≤ T + P); build
+        # actions: black territories at the round's start, new ones from the deck, and
+        # those flipped back by wars and flip effects (≤ 2T + 2P + wars); passes: n
+        per_round += 3 * T + 3 * len(c.persons) + wars + n
         return self.round_cap * per_round + 1
 
     def describe_option(self, option: int) -> Choice:
