@@ -12,6 +12,7 @@ from caiquan.engine import IllegalDecisionError, Rng
 from caiquan.games import load_game
 from caiquan.games.legends import LegendsState
 from caiquan.games.legends.content import CULTURE, MIGHT, TECH
+from caiquan.testing import random_playout
 
 ROCK, SCISSORS, PAPER = "rock", "scissors", "paper"
 
@@ -607,3 +608,34 @@ def test_determinize_resamples_hands_and_deck_but_keeps_what_is_known() -> None:
     assert len({tuple(w.hands[2]) for w in worlds}) > 1
     # a player who did not see the theft may find the card anywhere hidden
     assert any(stolen not in s.determinize(2, Rng(i)).hands[0] for i in range(30))
+
+
+# ---------------------------------------------------------------------- logs and golden game
+
+
+def test_every_event_has_readable_text_in_both_languages() -> None:
+    g = load_game("legends", players=5)
+    kinds: set[str] = set()
+    for seed in range(12):
+        s = random_playout(g, seed)
+        for viewer in (0, None):
+            for e in s.events(viewer):
+                kinds.add(str(e["kind"]))
+                for lang in ("zh", "en"):
+                    text = g.format_event(e, lang)
+                    assert text and not text.startswith(f"{e['kind']}:"), (e, text)
+                    assert "{" not in text
+    assert {"war", "throw", "play", "build", "expand", "victory"} <= kinds
+
+
+def test_golden_playthrough() -> None:
+    """A fixed seed and fixed random decisions: catches silent rule changes."""
+    g = load_game("legends", players=4)
+    s = random_playout(g, 2026)
+    assert isinstance(s, LegendsState)
+    out = s.outcome()
+    summary = (s.move_number, s.round, out.reason, out.ranks, [s.score(p) for p in range(4)])
+    assert summary == GOLDEN
+
+
+GOLDEN = (176, 4, "stars", (3, 1, 2, 4), [2, 10, 3, -1])

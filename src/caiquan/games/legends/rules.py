@@ -1090,21 +1090,138 @@ class Legends(Game):
         return Choice(option, "skip", "不发动", "skip it")
 
     def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+        """One line of text for an event, in Chinese (``zh``) or English (``en``).
+
+        >>> from caiquan.games import load_game
+        >>> g = load_game("legends")
+        >>> g.format_event({"kind": "war_won", "attacker": 0, "defender": 2, "territory": 0,
+        ...                 "flip": False}, "en")
+        'player 0 wins the war: takes Central Plains from player 2'
+        >>> g.format_event({"kind": "war_won", "attacker": 0, "defender": 2, "territory": 0,
+        ...                 "flip": True}, "zh")
+        '玩家 0 赢得战争：玩家 2 的 中原 翻回黑星面'
+        """
         zh = lang == "zh"
         persons, terrs = self.content.persons, self.content.territories
-        named: dict[str, JSONValue] = {}
+        f: dict[str, object] = {}
         for k, v in event.items():
-            if k in ("seq", "kind"):
-                continue
-            if k == "card" and isinstance(v, int):
-                v = persons[v].zh if zh else persons[v].en
-            elif k == "cards" and isinstance(v, list):
-                v = [persons[x].zh if zh else persons[x].en for x in v]
-            elif k == "territory" and isinstance(v, int):
-                v = terrs[v].zh if zh else terrs[v].en
-            named[k] = v
-        fields = ", ".join(f"{k}={v}" for k, v in named.items())
-        return f"{event['kind']}: {fields}" if fields else str(event["kind"])
+            if k in ("player", "attacker", "defender", "from", "start") and isinstance(v, int):
+                f[k] = f"玩家 {v}" if zh else f"player {v}"
+            elif k == "card" and isinstance(v, int):
+                f[k] = persons[v].zh if zh else persons[v].en
+            elif k in ("cards",) and isinstance(v, list):
+                f[k] = (
+                    "、".join(persons[x].zh for x in v)
+                    if zh
+                    else ", ".join(persons[x].en for x in v)
+                )
+            elif k in ("territory", "top") and isinstance(v, int):
+                f[k] = terrs[v].zh if zh else terrs[v].en
+            elif k == "marker" and isinstance(v, str) and v in MARKERS:
+                f[k] = MARKER_ZH[MARKERS.index(v)] if zh else MARKER_EN[MARKERS.index(v)]
+            elif k == "throw" and isinstance(v, str) and v in RPS.names:
+                f[k] = RPS.zh[RPS.names.index(v)] if zh else v
+            else:
+                f[k] = v
+        kind = str(event["kind"])
+        if kind == "throw" and isinstance(event.get("throws"), dict):
+            throws = event["throws"]
+            shown = [
+                (f"玩家 {q} 出{RPS.zh[RPS.names.index(t)]}" if zh else f"player {q} {t}")
+                for q, t in throws.items()
+            ]
+            return ("出拳：" if zh else "throws: ") + ("，".join(shown) if zh else ", ".join(shown))
+        if kind == "war_won":
+            key = "war_flip" if event.get("flip") else "war_take"
+            return _EVENT_TEXT[key][0 if zh else 1].format(**f)
+        text = _EVENT_TEXT.get(kind)
+        if text is None:
+            return super().format_event(event, lang)
+        try:
+            return text[0 if zh else 1].format(**f)
+        except (KeyError, IndexError):
+            return super().format_event(event, lang)
+
+
+_EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "territories": ("发放起始领土", "starting territories dealt"),
+    "draw": ("{player} 抽了 {count} 张", "{player} draws {count}"),
+    "round": (
+        "第 {round} 轮开始，起始玩家：{start}",
+        "round {round} begins; start player: {start}",
+    ),
+    "play": ("{player} 打出 {card}", "{player} plays {card}"),
+    "expand": (
+        "{player} 扩张，取得 {territory}（支付 {paid} 武力）",
+        "{player} expands into {territory} (paid {paid} Might)",
+    ),
+    "build": (
+        "{player} 建设 {territory}（支付 {paid} {marker}）",
+        "{player} builds {territory} (paid {paid} {marker})",
+    ),
+    "pass": ("{player} 跳过", "{player} passes"),
+    "gain": ("{player} 获得 {n} 枚{marker}", "{player} gains {n} {marker}"),
+    "lose": ("{player} 失去 {n} 枚{marker}", "{player} loses {n} {marker}"),
+    "steal": (
+        "{player} 从 {from} 处夺取 {n} 枚{marker}",
+        "{player} takes {n} {marker} from {from}",
+    ),
+    "steal_card": (
+        "{player} 从 {from} 手中抽走 {count} 张牌",
+        "{player} takes {count} card(s) from {from}'s hand",
+    ),
+    "discard": ("{player} 弃置 {card}", "{player} discards {card}"),
+    "trigger": ("{player} 的 {card} 发动（天）", "{player}'s {card} fires (passive)"),
+    "no_effect": ("{card} 的这项能力无法执行", "{card}: this ability can do nothing now"),
+    "skip": ("{player} 不发动 {card} 的能力", "{player} declines {card}'s ability"),
+    "scout": ("{player} 查看领土牌堆顶 {n} 张", "{player} looks at the top {n} territories"),
+    "scout_done": ("{player} 把 {top} 放在领土牌堆顶", "{player} puts {top} on top of the deck"),
+    "take": (
+        "{player} 从牌堆中取得 {territory}（支付 {paid} 武力）",
+        "{player} takes {territory} from the deck (paid {paid} Might)",
+    ),
+    "raze": (
+        "{player} 将 {from} 的 {territory} 放入领土弃牌堆",
+        "{player} razes {from}'s {territory}",
+    ),
+    "flip": (
+        "{player} 将 {from} 的 {territory} 翻回黑星面",
+        "{player} flips {from}'s {territory} back to black",
+    ),
+    "war": (
+        "{attacker} 向 {defender} 的 {territory} 发动战争",
+        "{attacker} attacks {defender}'s {territory}",
+    ),
+    "no_war": ("{player} 没有可进攻的领土", "{player} has no territory to attack"),
+    "announce": ("{player} 预告出{throw}", "{player} announces {throw}"),
+    "announce_kept": ("{player} 的出拳与预告相同", "{player}'s throw matches the announcement"),
+    "second_chance": ("{player} 再猜一次", "{player} throws once more"),
+    "war_take": (
+        "{attacker} 赢得战争：夺得 {defender} 的 {territory}",
+        "{attacker} wins the war: takes {territory} from {defender}",
+    ),
+    "war_flip": (
+        "{attacker} 赢得战争：{defender} 的 {territory} 翻回黑星面",
+        "{attacker} wins the war: {defender}'s {territory} is flipped to black",
+    ),
+    "war_lost": ("{defender} 守住了 {territory}", "{defender} holds {territory}"),
+    "war_over": ("目标领土已不在防守方手中，战争结束", "the target changed hands; the war ends"),
+    "war_stalemate": (
+        "连续平手 {ties} 次，{defender} 守住",
+        "{ties} ties in a row: {defender} holds",
+    ),
+    "round_end": ("第 {round} 轮结束", "round {round} ends"),
+    "reshuffle": (
+        "展示区与弃牌堆洗回人物牌库（{deck} 张）",
+        "displays and discards shuffled back ({deck} cards)",
+    ),
+    "territory_deck_rebuilt": (
+        "领土弃牌堆洗成新的领土牌堆（{count} 张）",
+        "the territory deck is rebuilt ({count} cards)",
+    ),
+    "victory": ("{player} 获胜（{by}）", "{player} wins ({by})"),
+    "game_end": ("游戏结束（{by}），第 {round} 轮", "the game ends ({by}) in round {round}"),
+}
 
 
 def _effect_bound(eff: Effect, n: int) -> int:
