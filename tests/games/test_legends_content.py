@@ -200,7 +200,7 @@ def test_rules_page_holds_the_current_generated_card_list() -> None:
         )
         assert block in text, (
             f"rules.md's {lang} card list is stale: regenerate it with "
-            f"caiquan.games.legends.cardlist.update_rules"
+            f"python -m caiquan.games.legends.cardlist"
         )
     assert cardlist.update_rules(text) == text
 

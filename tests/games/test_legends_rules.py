@@ -348,6 +348,83 @@ def test_hannibal_gets_a_second_chance() -> None:
     assert s.owner[terr(s, "great-plains")] == 1 and s.to_move() == (1,)
 
 
+def test_napoleon_takes_might_on_a_tie_and_draws_when_he_wins() -> None:
+    s = war_table(war_card="napoleon")
+    s.markers[3 * 1 + MIGHT] = 2
+    s.deck = [card(s, "farmer")]
+    throw(s, {0: ROCK, 1: ROCK})
+    assert markers(s, 0)[MIGHT] == 1 and markers(s, 1)[MIGHT] == 1
+    throw(s, {0: ROCK, 1: SCISSORS})
+    assert s.owner[terr(s, "great-plains")] == 0 and s.hands[0] == [card(s, "farmer")]
+
+
+def test_genghis_khan_win_makes_every_opponent_lose_might() -> None:
+    s = war_table(war_card="genghis-khan")
+    s.markers[3 * 1 + MIGHT] = 2
+    s.markers[3 * 2 + MIGHT] = 0
+    throw(s, {0: SCISSORS, 1: PAPER})
+    assert [markers(s, p)[MIGHT] for p in range(3)] == [0, 1, 0]
+
+
+# ---------------------------------------------------------------------- other effects
+
+
+def test_marco_polo_takes_an_asian_territory_from_the_deck_then_shuffles_it() -> None:
+    s = table()
+    s.tdeck = [terr(s, k) for k in ("siberia", "gaul", "india", "pampas", "nile")]
+    s.markers[MIGHT] = 2  # India and Siberia cost 3; Marco Polo pays 1 less
+    s.known_top[0] = 3
+    s.hands[0] = [card(s, "marco-polo")]
+    turn(s, 0)
+    choose(s, "play-marco-polo")
+    choose(s, "use")
+    assert s.decision(0).kind == "take" and names(s, 0) == ["take-india", "take-siberia"]
+    choose(s, "take-siberia")
+    assert s.owner[terr(s, "siberia")] == 0 and markers(s, 0)[MIGHT] == 0
+    assert sorted(s.tdeck) == sorted(terr(s, k) for k in ("gaul", "india", "pampas", "nile"))
+    assert s.known_top == [0, 0, 0]
+
+
+def test_merchant_cannot_steal_into_a_full_hand() -> None:
+    s = table()
+    s.hands[0] = sorted([card(s, "merchant"), *range(6)])  # six cards left after playing
+    s.hands[1] = [card(s, "newton")]
+    turn(s, 0)
+    choose(s, "play-merchant")
+    assert len(s.hands[0]) == 6 and s.hands[1] == [card(s, "newton")]
+    assert s.to_move() == (1,)
+
+
+def test_archimedes_flips_an_opponents_developed_territory_when_discarded() -> None:
+    s = table()
+    give(s, 0, "italy", yellow=True)
+    s.hands[0] = [card(s, "orator")]
+    s.hands[1] = [card(s, "archimedes")]
+    turn(s, 0)
+    choose(s, "play-orator")
+    choose(s, "discard-archimedes")  # player 1 discards (player 2 has no cards)
+    assert s.decision(1).kind == "flip" and names(s, 1) == ["flip-italy"]
+    choose(s, "flip-italy")
+    assert not s.yellow[terr(s, "italy")] and s.owner[terr(s, "italy")] == 0
+
+
+def test_when_two_players_qualify_the_acting_player_wins() -> None:
+    s = table()
+    give(s, 0, "central-plains", "india", "nile", "new-guinea", yellow=True)  # 10 stars
+    give(s, 1, "outback", "congo", "great-plains", "amazon", "italy")  # all but Asia
+    s.hands[0] = [card(s, "socrates")]
+    s.hands[1] = [card(s, "xuanzang")]
+    s.tdeck = [terr(s, "siberia")]
+    turn(s, 0)
+    choose(s, "play-socrates")
+    choose(s, "player-1")
+    choose(s, "discard-xuanzang")
+    choose(s, "use")
+    choose(s, "take-siberia")
+    assert s.continents(1) == 6 and s.score(0) == 10
+    assert s.is_terminal() and s.winner == 0 and s.outcome().reason == "stars"
+
+
 # ---------------------------------------------------------------------- 天 cards
 
 

@@ -2,7 +2,8 @@
 
 The rules page (``rules.md``) holds the output of :func:`markdown` between the marker lines
 ``<!-- cards:zh:begin -->`` / ``<!-- cards:zh:end -->`` (and ``en``); a test checks that it is
-current, so the page never drifts from the data. Regenerate it with :func:`update_rules`.
+current, so the page never drifts from the data. Regenerate it with
+``python -m caiquan.games.legends.cardlist`` (see :func:`update_rules`).
 
 >>> from caiquan.games.legends.content import load_content
 >>> c = load_content("default")
@@ -281,3 +282,18 @@ def update_rules(text: str) -> str:
             raise ValueError(f"the rules page has no {e} line")
         text = f"{head}{b}\n{markdown(lang)}{e}{tail}"
     return text
+
+
+def main() -> None:  # pragma: no cover - a maintenance tool
+    """Rewrite the card lists of this package's ``rules.md`` from the current data.
+
+    Run ``python -m caiquan.games.legends.cardlist`` from a source checkout.
+    """
+    from pathlib import Path
+
+    path = Path(__file__).with_name("rules.md")
+    path.write_text(update_rules(path.read_text("utf-8")), "utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
