@@ -699,13 +699,22 @@ class LegendsState(State):
     # ------------------------------------------------------------------ turn and round end
 
     def _victor(self, p: int) -> tuple[int, str]:
+        """Who wins now (checked from ``p`` clockwise), and how; ``(-1, "")`` if nobody."""
         n = self.game.num_players
-        goal = self.game.content.star_goal
+        content = self.game.content
+        scores = [0] * n
+        reached = [0] * n  # bit c: holds a territory of continent c
+        for t, terr in enumerate(content.territories):
+            q = self.owner[t]
+            if q >= 0:
+                scores[q] += terr.yellow if self.yellow[t] else -terr.black
+                reached[q] |= 1 << terr.continent
+        every = (1 << len(CONTINENTS)) - 1
         for i in range(n):
             q = (p + i) % n
-            if self.continents(q) >= len(CONTINENTS):
+            if reached[q] == every:
                 return q, "continents"
-            if self.score(q) >= goal:
+            if scores[q] >= content.star_goal:
                 return q, "stars"
         return -1, ""
 
