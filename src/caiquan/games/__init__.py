@@ -17,6 +17,7 @@ from caiquan.engine import Game, Record, RecordError, State, UnknownGameError
 _BUILTIN: dict[str, str] = {
     "drama": "caiquan.games.drama:Drama",
     "goofspiel": "caiquan.games.goofspiel:Goofspiel",
+    "legends": "caiquan.games.legends:Legends",
 }
 _REGISTERED: dict[str, type[Game]] = {}
 

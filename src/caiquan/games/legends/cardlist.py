@@ -1,0 +1,299 @@
+"""Card texts and the card list of the rules page, written from the content data.
+
+The rules page (``rules.md``) holds the output of :func:`markdown` between the marker lines
+``<!-- cards:zh:begin -->`` / ``<!-- cards:zh:end -->`` (and ``en``); a test checks that it is
+current, so the page never drifts from the data. Regenerate it with
+``python -m caiquan.games.legends.cardlist`` (see :func:`update_rules`).
+
+>>> from caiquan.games.legends.content import load_content
+>>> c = load_content("default")
+>>> ability(c.persons[0], "en")
+'War: attack. On a tie, the defender discards 1 card from hand, then throw again.'
+>>> ability(c.persons[0], "zh")
+'战：发动战争。平手时，防守方弃置 1 张手牌，然后重新出拳。'
+"""
+
+from __future__ import annotations
+
+from .content import (
+    COLOUR_EN,
+    COLOUR_ZH,
+    COLOURS,
+    CONTINENT_EN,
+    CONTINENT_ZH,
+    CONTINENTS,
+    KIND_EN,
+    KIND_ZH,
+    KINDS,
+    MARKER_EN,
+    MARKER_ZH,
+    MARKERS,
+    Content,
+    Effect,
+    Person,
+    load_content,
+)
+
+
+def _marker(name: str, lang: str) -> str:
+    if name == "any":
+        return "任选一种标记" if lang == "zh" else "markers of one kind of your choice"
+    k = MARKERS.index(name)
+    return MARKER_ZH[k] if lang == "zh" else MARKER_EN[k]
+
+
+def _continent(name: str, lang: str) -> str:
+    k = CONTINENTS.index(name)
+    return CONTINENT_ZH[k] if lang == "zh" else CONTINENT_EN[k]
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def effect_text(e: Effect, lang: str) -> str:
+    """One effect in words (Chinese ``zh`` or English ``en``)."""
+    zh = lang == "zh"
+    do, n, d = e.do, e.n, e.discount
+    if do == "gain":
+        if zh:
+            text = f"获得 {n} 枚{_marker(e.marker, lang)}"
+        elif e.marker == "any" and n == 1:
+            text = "gain 1 marker of a kind of your choice"
+        else:
+            text = f"gain {n} {_marker(e.marker, lang)}"
+    elif do == "steal":
+        m = _marker(e.marker, lang)
+        text = f"从一名对手处夺取至多 {n} 枚{m}" if zh else f"take up to {n} {m} from an opponent"
+    elif do == "tax":
+        m = _marker(e.marker, lang)
+        text = f"每名对手各失去 {n} 枚{m}" if zh else f"each opponent loses {n} {m}"
+    elif do == "draw":
+        text = f"抽 {n} 张人物卡" if zh else f"draw {_cards(n)}"
+    elif do == "discard":
+        if e.who == "each":
+            text = (
+                f"每名对手各自选弃 {n} 张手牌"
+                if zh
+                else f"each opponent discards {_cards(n)} of their choice from hand"
+            )
+        else:
+            text = (
+                f"指定一名对手，其自选弃置 {n} 张手牌"
+                if zh
+                else f"an opponent you name discards {_cards(n)} of their choice from hand"
+            )
+    elif do == "discard_own":
+        text = f"弃置自己的 {n} 张手牌" if zh else f"discard {_cards(n)} from your hand"
+    elif do == "steal_card":
+        text = (
+            f"从一名对手的手牌中随机抽走 {n} 张"
+            if zh
+            else f"take {_cards(n)} at random from an opponent's hand"
+        )
+    elif do == "purge":
+        text = (
+            "弃置一名对手展示区中的 1 张人物卡"
+            if zh
+            else "discard 1 person card from an opponent's display"
+        )
+    elif do == "scout":
+        text = (
+            f"查看领土牌堆顶的 {n} 张，选其中 1 张放在最上面，其余依原顺序留在其下"
+            if zh
+            else f"look at the top {n} territories and put one of them on top "
+            f"(the others stay below in their order)"
+        )
+    elif do == "expand":
+        if zh:
+            text = "扩张 1 次" + (f"，武力费用减 {d}" if d else "（照常支付武力）")
+        else:
+            text = "expand once" + (f", paying {d} Might less" if d else " (paying the Might)")
+    elif do == "take":
+        c = _continent(e.continent, lang)
+        if zh:
+            pay = f"支付其武力费用减 {d}" if d else "支付其武力费用"
+            text = f"从领土牌堆中选取 1 张{c}领土（{pay}，黑星面朝上），然后洗匀领土牌堆"
+        else:
+            pay = f"paying its Might cost less {d}" if d else "paying its Might cost"
+            text = (
+                f"take a territory of {c} from the territory deck ({pay}, black side up), "
+                f"then shuffle the deck"
+            )
+    elif do == "develop":
+        if zh:
+            text = "建设自己的 1 块领土" + (f"，费用减 {d}" if d else "") + "（照常抽 1 张）"
+        else:
+            text = "build one of your territories" + (f", paying {d} less" if d else "")
+            text += " (drawing 1 card as usual)"
+    elif do == "raze":
+        text = (
+            "将一名对手的 1 块黑星领土放入领土弃牌堆"
+            if zh
+            else "put an opponent's black-side territory on the territory discard pile"
+        )
+    elif do == "flip":
+        text = (
+            "将一名对手的 1 块黄星领土翻回黑星面"
+            if zh
+            else "flip an opponent's yellow-side territory back to black"
+        )
+    else:  # pragma: no cover - content validation knows every kind
+        raise AssertionError(do)
+    if e.may:
+        text = ("你可以" + text) if zh else ("you may " + text)
+    return text
+
+
+def _sentence(parts: list[str], lang: str) -> str:
+    if not parts:
+        return ""
+    if lang == "zh":
+        return "，然后".join(parts) + "。"
+    s = "; then ".join(parts)
+    return s[0].upper() + s[1:] + "."
+
+
+def ability(p: Person, lang: str) -> str:
+    """The full text of a person card's ability."""
+    zh = lang == "zh"
+    kind = KINDS[p.kind]
+    effects = [effect_text(e, lang) for e in p.effects]
+    if kind == "skill":
+        return ("技：" if zh else "Skill: ") + _sentence(effects, lang)
+    if kind == "passive":
+        head = "天（被弃置时发动）：" if zh else "Passive (when discarded): "
+        return head + _sentence(effects, lang)
+    out = "战：" if zh else "War: "
+    if effects:
+        out += _sentence(effects, lang)[:-1] + ("，然后发动战争。" if zh else "; then attack.")
+    else:
+        out += "发动战争。" if zh else "attack."
+    w = p.war
+    assert w is not None
+    extras: list[str] = []
+    if w.announce:
+        extras.append(
+            "出拳前先公开预告你的拳；若第一拳与预告相同，获得 1 枚武力"
+            if zh
+            else "Announce your throw first; if your first throw matches it, gain 1 Might"
+        )
+    if w.tie == "opponent_discards":
+        extras.append(
+            "平手时，防守方弃置 1 张手牌，然后重新出拳"
+            if zh
+            else "On a tie, the defender discards 1 card from hand, then throw again"
+        )
+    elif w.tie == "steal_might":
+        extras.append(
+            "平手时，从防守方处夺取 1 枚武力，然后重新出拳"
+            if zh
+            else "On a tie, take 1 Might from the defender, then throw again"
+        )
+    if w.second_chance:
+        extras.append(
+            "若防守方第一次获胜，再猜拳一次"
+            if zh
+            else "If the defender wins the first time, throw once more"
+        )
+    if w.targets > 1:
+        extras.append(
+            f"可依次向至多 {w.targets} 名不同的对手各发动一场战争"
+            if zh
+            else f"Attack up to {w.targets} different opponents, one war after another"
+        )
+    if w.on_win:
+        win = [effect_text(e, lang) for e in w.on_win]
+        extras.append(
+            ("获胜时：" if zh else "If you win: ")
+            + ("，然后".join(win) if zh else "; then ".join(win))
+        )
+    for x in extras:
+        out += x + "。" if zh else " " + x + "."
+    return out
+
+
+def markdown(lang: str, content: Content | None = None) -> str:
+    """The card list as Markdown tables (Chinese ``zh`` or English ``en``)."""
+    c = content or load_content("default")
+    zh = lang == "zh"
+    lines: list[str] = []
+    if zh:
+        lines += [
+            f"#### 领土卡（{len(c.territories)} 张）",
+            "",
+            "| 领土 | 洲 | 扩张（武力） | 建设（文化或科技） | 黑星 | 黄星 |",
+            "|---|---|---|---|---|---|",
+        ]
+    else:
+        lines += [
+            f"#### Territories ({len(c.territories)})",
+            "",
+            "| territory | continent | expand (Might) | build (Culture or Tech) | black | yellow |",
+            "|---|---|---|---|---|---|",
+        ]
+    for t in c.territories:
+        name = f"{t.zh}（{t.en}）" if zh else f"{t.en} ({t.zh})"
+        cont = CONTINENT_ZH[t.continent] if zh else CONTINENT_EN[t.continent]
+        black = f"−{t.black}" if t.black else "0"
+        lines.append(f"| {name} | {cont} | {t.expand} | {t.build} | {black} | +{t.yellow} |")
+    for colour in range(len(COLOURS)):
+        people = [p for p in c.persons if p.colour == colour]
+        if not people:
+            continue
+        title = COLOUR_ZH[colour] if zh else COLOUR_EN[colour]
+        lines += [
+            "",
+            f"#### {title}（{len(people)} 张）" if zh else f"#### {title} ({len(people)})",
+            "",
+        ]
+        if zh:
+            lines += ["| 人物 | 类 | 能力 |", "|---|---|---|"]
+        else:
+            lines += ["| person | kind | ability |", "|---|---|---|"]
+        for p in people:
+            name = f"{p.zh}（{p.en}）" if zh else f"{p.en} ({p.zh})"
+            kind = KIND_ZH[p.kind] if zh else f"{KIND_ZH[p.kind]} {KIND_EN[p.kind]}"
+            text = ability(p, lang)
+            note = p.note_zh if zh else p.note_en
+            if note:
+                text += f" *{note}*"
+            lines.append(f"| {name} | {kind} | {text} |")
+    return "\n".join(lines) + "\n"
+
+
+def begin_marker(lang: str) -> str:
+    return f"<!-- cards:{lang}:begin -->"
+
+
+def end_marker(lang: str) -> str:
+    return f"<!-- cards:{lang}:end -->"
+
+
+def update_rules(text: str) -> str:
+    """``text`` (a rules page) with both card lists replaced by the current data's."""
+    for lang in ("zh", "en"):
+        b, e = begin_marker(lang), end_marker(lang)
+        head, sep, rest = text.partition(b)
+        if not sep:
+            raise ValueError(f"the rules page has no {b} line")
+        _, sep2, tail = rest.partition(e)
+        if not sep2:
+            raise ValueError(f"the rules page has no {e} line")
+        text = f"{head}{b}\n{markdown(lang)}{e}{tail}"
+    return text
+
+
+def main() -> None:  # pragma: no cover - a maintenance tool
+    """Rewrite the card lists of this package's ``rules.md`` from the current data.
+
+    Run ``python -m caiquan.games.legends.cardlist`` from a source checkout.
+    """
+    from pathlib import Path
+
+    path = Path(__file__).with_name("rules.md")
+    path.write_text(update_rules(path.read_text("utf-8")), "utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1258 @@
+"""伟人的猜拳战略 (Conflicting Legends): rules as code.
+
+3–6 players play person cards, expand into and build territories of six continents, and
+fight rock-paper-scissors wars over them. The first to hold a territory of every continent,
+or to reach yellow − black stars ≥ 10, wins at once. See ``rules.md`` for the rules as a
+player reads them; every interpretation is marked there.
+
+Decisions and option ids
+------------------------
+With ``P`` person cards and ``T`` territories in the content (default 37 and 18), the option
+ids are fixed for a configuration and each id means one thing (``num_option_ids`` =
+``3P + 7T + 19``, 256 by default):
+
+==========================  =================================================================
+ids                         meaning (decision kinds in brackets)
+==========================  =================================================================
+``0 … P−1``                 play person card ``c`` (content order) (``action``)
+``P … 2P−1``                discard card ``c`` from one's hand (``discard``)
+``2P … 3P−1``               discard card ``c`` from an opponent's display (``purge``)
+``A … A+T−1``               attack territory ``t`` (``war_target``); ``A = 3P``
+``A+T … A+2T−1``            put territory ``t`` on top of the territory deck (``scout``)
+``A+2T … A+3T−1``           take territory ``t`` from the territory deck (``take``)
+``A+3T … A+4T−1``           raze an opponent's black territory ``t`` (``raze``)
+``A+4T … A+5T−1``           flip an opponent's yellow territory ``t`` (``flip``)
+``A+5T … A+6T−1``           build territory ``t`` paying 文化 Culture (``action``, ``develop``)
+``A+6T … A+7T−1``           build territory ``t`` paying 科技 Tech (``action``, ``develop``)
+``E = A+7T``                expand (``action``)
+``E+1``                     pass (``action``)
+``E+2 … E+4``               throw rock / scissors / paper (``throw``, :data:`RPS` order)
+``E+5 … E+7``               announce rock / scissors / paper (``announce``)
+``E+8 … E+10``              marker 武力 Might / 科技 Tech / 文化 Culture (``output`` of a people
+                            card at round end; ``marker`` of a "gain any" effect)
+``E+11 … E+16``             player 0 … 5 (``target`` of an effect)
+``E+17``, ``E+18``          use / skip a "you may" effect (``may``)
+==========================  =================================================================
+
+Decision kinds: ``action`` (the acting player's one action of the turn), ``war_target``,
+``announce``, ``throw`` (simultaneous: attacker and defender), ``output``, ``marker``,
+``target``, ``discard``, ``purge``, ``scout``, ``take``, ``develop``, ``raze``, ``flip``,
+``may``.
+
+Hidden information
+------------------
+Hands are hidden (others see their sizes), as are the person deck's order and the territory
+deck below its top card; the top territory card is public (its cost is printed on it). A
+player who scouted knows the top ``n`` territory cards until they are taken or the deck is
+shuffled (``known_top``). A card stolen from a hand is known to thief and victim
+(``hand_known``) until it leaves that hand. :meth:`LegendsState._resample` re-deals the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from caiquan.engine import (
+    RPS,
+    Choice,
+    ConfigError,
+    ConfigOption,
+    Game,
+    JSONValue,
+    Player,
+    Rng,
+    State,
+    ranks_from_scores,
+)
+
+from .content import (
+    CONTINENT_EN,
+    CONTINENT_ZH,
+    CONTINENTS,
+    CULTURE,
+    KIND_EN,
+    KIND_ZH,
+    KINDS,
+    MARKER_EN,
+    MARKER_ZH,
+    MARKERS,
+    MIGHT,
+    PRESETS,
+    TECH,
+    Content,
+    Effect,
+    Person,
+    load_content,
+)
+
+SKILL, PASSIVE, WAR = 0, 1, 2
+PEOPLE = 3  # colour index of people cards
+MAX_PLAYERS = 6
+
+Task = tuple[int | str, ...]
+"""A step waiting on the resolution stack: ``(name, args...)`` of ints and strs only."""
+
+
+class LegendsState(State):
+    game: Legends
+    _flat_fields: ClassVar[frozenset[str]] = frozenset(
+        {
+            "deck",
+            "discard",
+            "tdeck",
+            "tdiscard",
+            "owner",
+            "yellow",
+            "markers",
+            "passed",
+            "known_top",
+            "stack",
+            "hand_known",
+        }
+    )
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        g = self.game
+        n = g.num_players
+        c = g.content
+        self.deck: list[int] = list(range(len(c.persons)))  # top = end
+        self.rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.tdeck: list[int] = list(range(len(c.territories)))  # top = end
+        self.rng.shuffle(self.tdeck)
+        self.tdiscard: list[int] = []
+        self.owner: list[int] = [-1] * len(c.territories)
+        self.yellow: list[bool] = [False] * len(c.territories)
+        self.markers: list[int] = [1] * (3 * n)  # markers[3*p + kind]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.displays: list[list[int]] = [[] for _ in range(n)]
+        self.passed: list[bool] = [False] * n
+        self.known_top: list[int] = [0] * n
+        self.hand_known: dict[int, int] = {}  # card -> bitmask of players who know its hand
+        self.stack: list[Task] = []
+        self.pend: Task = ()
+        self.war: tuple[int, ...] = ()
+        self.round = 1
+        self.progress = False
+        self.winner = -1
+        self.reason = ""
+        for p in range(n):
+            t = self.tdeck.pop()
+            self.owner[t] = p
+        self._log("territories", {"owner": [self.owner[t] for t in range(len(self.owner))]})
+        for p in range(n):
+            self._draw(p, 6)
+        fixed = int(g.config["start_player"])
+        self.start = self.rng.below(n) if fixed < 0 else fixed
+        self.current = self.start
+        self._log("round", {"round": 1, "start": self.start})
+        self._ask(("action", self.start))
+
+    # ------------------------------------------------------------------ small helpers
+
+    def _opponents(self, p: int) -> list[int]:
+        n = self.game.num_players
+        return [(p + i) % n for i in range(1, n)]
+
+    def _person(self, c: int) -> Person:
+        return self.game.content.persons[c]
+
+    def score(self, p: int) -> int:
+        """Yellow stars − black stars of ``p``'s territories."""
+        total = 0
+        for t, terr in enumerate(self.game.content.territories):
+            if self.owner[t] == p:
+                total += terr.yellow if self.yellow[t] else -terr.black
+        return total
+
+    def continents(self, p: int) -> int:
+        """How many continents ``p`` holds a territory of (either side)."""
+        terrs = self.game.content.territories
+        return len({terrs[t].continent for t in range(len(terrs)) if self.owner[t] == p})
+
+    def _draw(self, p: int, n: int) -> int:
+        limit = self.game.content.hand_limit
+        got: list[int] = []
+        while len(got) < n and self.deck and len(self.hands[p]) < limit:
+            card = self.deck.pop()
+            self.hands[p].append(card)
+            got.append(card)
+        self.hands[p].sort()
+        if got:
+            self._log("draw", {"player": p, "count": len(got)}, {"cards": got}, to=(p,))
+        return len(got)
+
+    def _gain(self, p: int, kind: int, n: int) -> None:
+        self.markers[3 * p + kind] += n
+        self._log("gain", {"player": p, "marker": MARKERS[kind], "n": n})
+
+    def _take_top_territory(self, p: int, cost: int) -> None:
+        t = self.tdeck.pop()
+        self.markers[3 * p + MIGHT] -= cost
+        self.owner[t] = p
+        self.yellow[t] = False
+        self.known_top = [max(0, k - 1) for k in self.known_top]
+        self._log("expand", {"player": p, "territory": t, "paid": cost})
+        self._refill_territories()
+
+    def _refill_territories(self) -> None:
+        if not self.tdeck and self.tdiscard:
+            self.tdeck = self.tdiscard
+            self.tdiscard = []
+            self.rng.shuffle(self.tdeck)
+            self.known_top = [0] * self.game.num_players
+            self._log("territory_deck_rebuilt", {"count": len(self.tdeck)})
+
+    def _build_options(self, p: int, discount: int) -> list[int]:
+        g = self.game
+        out: list[int] = []
+        for t, terr in enumerate(g.content.territories):
+            if self.owner[t] != p or self.yellow[t]:
+                continue
+            cost = max(0, terr.build - discount)
+            if self.markers[3 * p + CULTURE] >= cost:
+                out.append(g.BUILD_CULTURE + t)
+            if self.markers[3 * p + TECH] >= cost:
+                out.append(g.BUILD_TECH + t)
+        return sorted(out)
+
+    def _do_build(self, p: int, option: int, discount: int) -> None:
+        g = self.game
+        if option >= g.BUILD_TECH:
+            t, kind = option - g.BUILD_TECH, TECH
+        else:
+            t, kind = option - g.BUILD_CULTURE, CULTURE
+        cost = max(0, g.content.territories[t].build - discount)
+        self.markers[3 * p + kind] -= cost
+        self.yellow[t] = True
+        self._log("build", {"player": p, "territory": t, "paid": cost, "marker": MARKERS[kind]})
+
+    def _discard_card(self, holder: int, c: int, *, from_display: bool) -> None:
+        """Discard card ``c`` from ``holder``'s hand or display; a 天 card fires at once."""
+        if from_display:
+            self.displays[holder].remove(c)
+        else:
+            self.hands[holder].remove(c)
+            self.hand_known.pop(c, None)
+        self.discard.append(c)
+        where = "display" if from_display else "hand"
+        self._log("discard", {"player": holder, "card": c, "from": where})
+        person = self._person(c)
+        if person.kind == PASSIVE:
+            self._log("trigger", {"player": holder, "card": c})
+            self._push_effects(holder, c, 0, person.effects)
+
+    def _push_effects(self, p: int, c: int, lst: int, effects: Sequence[Effect]) -> None:
+        for i in range(len(effects) - 1, -1, -1):
+            self.stack.append(("eff", p, c, lst, i))
+
+    def _effect(self, c: int, lst: int, i: int) -> Effect:
+        person = self._person(c)
+        if lst == 0:
+            return person.effects[i]
+        assert person.war is not None
+        return person.war.on_win[i]
+
+    # ------------------------------------------------------------------ decisions
+
+    def _ask(self, pend: Task) -> None:
+        self.pend = pend
+        kind = pend[0]
+        if kind == "throw":
+            self._movers = tuple(sorted((self.war[0], self.war[1])))
+        else:
+            who = pend[1]
+            assert isinstance(who, int)
+            self._movers = (who,)
+
+    def _kind(self, player: Player) -> str:
+        return str(self.pend[0])
+
+    def _legal(self, player: Player) -> Sequence[int]:
+        g = self.game
+        kind = self.pend[0]
+        p = player
+        if kind == "action":
+            opts = list(self.hands[p])
+            if self.tdeck:
+                top = g.content.territories[self.tdeck[-1]]
+                if self.markers[3 * p + MIGHT] >= top.expand:
+                    opts.append(g.EXPAND)
+            opts.extend(self._build_options(p, 0))
+            opts.append(g.PASS)
+            return sorted(opts)
+        if kind == "throw":
+            return [g.THROW + i for i in range(3)]
+        if kind == "announce":
+            return [g.ANNOUNCE + i for i in range(3)]
+        if kind in ("output", "marker"):
+            return [g.MARKER + i for i in range(3)]
+        if kind == "may":
+            return [g.YES, g.NO]
+        if kind == "discard":
+            return [g.DISCARD + c for c in self.hands[p]]
+        if kind == "war_target":
+            mask = self.pend[4]
+            assert isinstance(mask, int)
+            return self._war_targets(p, mask)
+        return self._effect_options(p, str(kind), self._pending_effect(self.pend))
+
+    def _pending_effect(self, pend: Task) -> Effect:
+        _, _, c, lst, i = pend[:5]
+        assert isinstance(c, int) and isinstance(lst, int) and isinstance(i, int)
+        return self._effect(c, lst, i)
+
+    def _war_targets(self, p: int, mask: int) -> list[int]:
+        g = self.game
+        return [
+            g.ATTACK + t
+            for t in range(len(self.owner))
+            if self.owner[t] >= 0 and self.owner[t] != p and not mask >> self.owner[t] & 1
+        ]
+
+    def _effect_options(self, p: int, kind: str, eff: Effect) -> list[int]:
+        """Legal options of an effect's decision (also: is the effect possible at all)."""
+        g = self.game
+        terrs = g.content.territories
+        if kind == "target":
+            if eff.do == "steal":
+                k = MARKERS.index(eff.marker)
+                qs = [q for q in self._opponents(p) if self.markers[3 * q + k] > 0]
+            elif eff.do == "steal_card":
+                if len(self.hands[p]) >= g.content.hand_limit:
+                    qs = []
+                else:
+                    qs = [q for q in self._opponents(p) if self.hands[q]]
+            else:  # discard (chosen)
+                qs = [q for q in self._opponents(p) if self.hands[q]]
+            return sorted(g.PLAYER + q for q in qs)
+        if kind == "purge":
+            return sorted(g.PURGE + c for q in self._opponents(p) for c in self.displays[q])
+        if kind == "scout":
+            k = min(eff.n, len(self.tdeck))
+            return sorted(g.SCOUT + t for t in self.tdeck[len(self.tdeck) - k :])
+        if kind == "take":
+            cont = CONTINENTS.index(eff.continent)
+            might = self.markers[3 * p + MIGHT]
+            return sorted(
+                g.TAKE + t
+                for t in self.tdeck
+                if terrs[t].continent == cont and might >= max(0, terrs[t].expand - eff.discount)
+            )
+        if kind == "develop":
+            return self._build_options(p, eff.discount)
+        if kind == "raze":
+            return [
+                g.RAZE + t
+                for t in range(len(terrs))
+                if self.owner[t] >= 0 and self.owner[t] != p and not self.yellow[t]
+            ]
+        if kind == "flip":
+            return [
+                g.FLIP + t
+                for t in range(len(terrs))
+                if self.owner[t] >= 0 and self.owner[t] != p and self.yellow[t]
+            ]
+        raise AssertionError(f"no options for {kind}")  # pragma: no cover
+
+    def _apply(self, joint: dict[Player, int]) -> None:
+        g = self.game
+        pend = self.pend
+        self.pend = ()
+        kind = pend[0]
+        if kind == "throw":
+            self._throw(joint)
+        else:
+            p = pend[1]
+            assert isinstance(p, int)
+            o = joint[p]
+            if kind == "action":
+                self._action(p, o)
+            elif kind == "war_target":
+                self._war_begin(pend, o - g.ATTACK)
+            elif kind == "announce":
+                a, d, t, c, ties, used, _, left, mask = self.war
+                self.war = (a, d, t, c, ties, used, o - g.ANNOUNCE, left, mask)
+                self._log("announce", {"player": p, "throw": RPS.names[o - g.ANNOUNCE]})
+                self._ask(("throw",))
+            elif kind == "output":
+                self._gain(p, o - g.MARKER, 1)
+            elif kind == "marker":
+                self._gain(p, o - g.MARKER, self._pending_effect(pend).n)
+            elif kind == "may":
+                if o == g.YES:
+                    self.stack.append(("do", *pend[1:]))
+                else:
+                    self._log("skip", {"player": p, "card": pend[2]})
+            elif kind == "discard":
+                n = pend[2]
+                assert isinstance(n, int)
+                if n > 1:
+                    self.stack.append(("discard", p, n - 1))
+                self._discard_card(p, o - g.DISCARD, from_display=False)
+            else:
+                self._effect_choice(p, pend, o)
+        if not self.pend:
+            self._run()
+
+    def _run(self) -> None:
+        """Resolve the stack until a decision is needed or the game is over."""
+        while not self.pend and not self.reason:
+            self._step(self.stack.pop())
+        if self.reason:
+            self.pend = ()
+            self._movers = ()
+
+    # ------------------------------------------------------------------ the four actions
+
+    def _action(self, p: int, o: int) -> None:
+        g = self.game
+        self.stack.append(("end_action", p))
+        if o < g.DISCARD:
+            self.hands[p].remove(o)
+            self.hand_known.pop(o, None)
+            self.displays[p].append(o)
+            self.progress = True
+            person = self._person(o)
+            self._log("play", {"player": p, "card": o, "card_kind": KINDS[person.kind]})
+            if person.kind == WAR:
+                assert person.war is not None
+                self.stack.append(("war", p, o, person.war.targets, 0))
+                self._push_effects(p, o, 0, person.effects)
+            elif person.kind == SKILL:
+                self._push_effects(p, o, 0, person.effects)
+        elif o == g.EXPAND:
+            self.progress = True
+            top = g.content.territories[self.tdeck[-1]]
+            self._take_top_territory(p, top.expand)
+        elif o == g.PASS:
+            self.passed[p] = True
+            self._log("pass", {"player": p})
+        else:
+            self.progress = True
+            self._do_build(p, o, 0)
+            self._draw(p, 1)
+
+    # ------------------------------------------------------------------ resolution steps
+
+    def _step(self, task: Task) -> None:
+        name = task[0]
+        if name == "eff":
+            _, p, c, lst, i = task
+            assert isinstance(p, int) and isinstance(c, int)
+            assert isinstance(lst, int) and isinstance(i, int)
+            eff = self._effect(c, lst, i)
+            if not self._possible(p, eff):
+                self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
+            elif eff.may:
+                self._ask(("may", p, c, lst, i))
+            else:
+                self._do(p, c, lst, i)
+        elif name == "do":
+            _, p, c, lst, i = task
+            assert isinstance(p, int) and isinstance(c, int)
+            assert isinstance(lst, int) and isinstance(i, int)
+            self._do(p, c, lst, i)
+        elif name == "discard":
+            _, p, n = task
+            assert isinstance(p, int)
+            if self.hands[p]:
+                self._ask(("discard", p, n))
+        elif name == "war":
+            _, p, c, left, mask = task
+            assert isinstance(p, int) and isinstance(c, int)
+            assert isinstance(mask, int)
+            if self._war_targets(p, mask):
+                self._ask(("war_target", p, c, left, mask))
+            else:
+                self._log("no_war", {"player": p, "card": c})
+        elif name == "throw_again":
+            a, d, t = self.war[0], self.war[1], self.war[2]
+            if self.owner[t] != d:
+                self._log("war_over", {"attacker": a, "defender": d, "territory": t})
+                self._war_next()
+            else:
+                self._ask(("throw",))
+        elif name == "war_next":
+            self._war_next()
+        elif name == "output":
+            _, p, c = task
+            self._ask(("output", p, c))
+        elif name == "cleanup":
+            self._cleanup()
+        elif name == "end_action":
+            p = task[1]
+            assert isinstance(p, int)
+            self._end_action(p)
+        else:  # pragma: no cover
+            raise AssertionError(f"unknown task {task}")
+
+    def _possible(self, p: int, eff: Effect) -> bool:
+        """Can the effect do anything now? (技 effects are mandatory only when possible.)"""
+        g = self.game
+        do = eff.do
+        if do in ("gain", "tax"):
+            return True
+        if do == "draw":
+            return bool(self.deck) and len(self.hands[p]) < g.content.hand_limit
+        if do == "discard":
+            return any(self.hands[q] for q in self._opponents(p))
+        if do == "discard_own":
+            return bool(self.hands[p])
+        if do == "expand":
+            if not self.tdeck:
+                return False
+            cost = max(0, g.content.territories[self.tdeck[-1]].expand - eff.discount)
+            return self.markers[3 * p + MIGHT] >= cost
+        if do == "scout":
+            return len(self.tdeck) >= 2
+        kind = "target" if do in ("steal", "steal_card") else do
+        return bool(self._effect_options(p, kind, eff))
+
+    def _do(self, p: int, c: int, lst: int, i: int) -> None:
+        eff = self._effect(c, lst, i)
+        do = eff.do
+        if do == "gain":
+            if eff.marker == "any":
+                self._ask(("marker", p, c, lst, i))
+            else:
+                self._gain(p, MARKERS.index(eff.marker), eff.n)
+        elif do == "tax":
+            k = MARKERS.index(eff.marker)
+            for q in self._opponents(p):
+                lose = min(eff.n, self.markers[3 * q + k])
+                if lose:
+                    self.markers[3 * q + k] -= lose
+                    self._log("lose", {"player": q, "marker": eff.marker, "n": lose})
+        elif do == "draw":
+            self._draw(p, eff.n)
+        elif do == "discard":
+            if eff.who == "each":
+                for q in reversed(self._opponents(p)):
+                    for _ in range(eff.n):
+                        self.stack.append(("discard", q, 1))
+            else:
+                self._ask(("target", p, c, lst, i))
+        elif do == "discard_own":
+            self.stack.append(("discard", p, eff.n))
+        elif do == "expand":
+            top = self.game.content.territories[self.tdeck[-1]]
+            self._take_top_territory(p, max(0, top.expand - eff.discount))
+        elif do in ("steal", "steal_card"):
+            self._ask(("target", p, c, lst, i))
+        elif do == "scout":
+            k = min(eff.n, len(self.tdeck))
+            self.known_top[p] = max(self.known_top[p], k)
+            self._log("scout", {"player": p, "n": k})
+            self._ask(("scout", p, c, lst, i))
+        elif do in ("purge", "take", "develop", "raze", "flip"):
+            self._ask((do, p, c, lst, i))
+        else:  # pragma: no cover
+            raise AssertionError(f"unknown effect {do}")
+
+    def _effect_choice(self, p: int, pend: Task, o: int) -> None:
+        g = self.game
+        kind = pend[0]
+        eff = self._pending_effect(pend)
+        terrs = g.content.territories
+        if kind == "target":
+            q = o - g.PLAYER
+            if eff.do == "steal":
+                k = MARKERS.index(eff.marker)
+                n = min(eff.n, self.markers[3 * q + k])
+                self.markers[3 * q + k] -= n
+                self.markers[3 * p + k] += n
+                self._log("steal", {"player": p, "from": q, "marker": eff.marker, "n": n})
+            elif eff.do == "steal_card":
+                got: list[int] = []
+                for _ in range(eff.n):
+                    if not self.hands[q] or len(self.hands[p]) >= g.content.hand_limit:
+                        break
+                    card = self.hands[q].pop(self.rng.below(len(self.hands[q])))
+                    self.hands[p].append(card)
+                    self.hand_known[card] = (1 << p) | (1 << q)
+                    got.append(card)
+                self.hands[p].sort()
+                self._log(
+                    "steal_card",
+                    {"player": p, "from": q, "count": len(got)},
+                    {"cards": got},
+                    to=(p, q),
+                )
+            else:  # discard, chosen opponent
+                self.stack.append(("discard", q, eff.n))
+        elif kind == "purge":
+            c = o - g.PURGE
+            holder = next(q for q in self._opponents(p) if c in self.displays[q])
+            self._discard_card(holder, c, from_display=True)
+        elif kind == "scout":
+            t = o - g.SCOUT
+            self.tdeck.remove(t)
+            self.tdeck.append(t)
+            self._log("scout_done", {"player": p, "top": t})
+        elif kind == "take":
+            t = o - g.TAKE
+            cost = max(0, terrs[t].expand - eff.discount)
+            self.tdeck.remove(t)
+            self.markers[3 * p + MIGHT] -= cost
+            self.owner[t] = p
+            self.yellow[t] = False
+            self._log("take", {"player": p, "territory": t, "paid": cost})
+            self.rng.shuffle(self.tdeck)
+            self.known_top = [0] * g.num_players
+            self._refill_territories()
+        elif kind == "develop":
+            self._do_build(p, o, eff.discount)
+            self._draw(p, 1)  # "每建设 1 张领土，立即……抽 1 张": every build draws
+        elif kind == "raze":
+            t = o - g.RAZE
+            q = self.owner[t]
+            self.owner[t] = -1
+            self.tdiscard.append(t)
+            self._log("raze", {"player": p, "from": q, "territory": t})
+            self._refill_territories()
+        elif kind == "flip":
+            t = o - g.FLIP
+            self.yellow[t] = False
+            self._log("flip", {"player": p, "from": self.owner[t], "territory": t})
+        else:  # pragma: no cover
+            raise AssertionError(kind)
+
+    # ------------------------------------------------------------------ war
+
+    def _war_begin(self, pend: Task, t: int) -> None:
+        _, p, c, left, mask = pend
+        assert isinstance(p, int) and isinstance(c, int)
+        assert isinstance(left, int) and isinstance(mask, int)
+        d = self.owner[t]
+        # (attacker, defender, territory, card, ties, second chance used, announced, left, mask)
+        self.war = (p, d, t, c, 0, 0, -1, left, mask | 1 << d)
+        self._log("war", {"attacker": p, "defender": d, "territory": t, "card": c})
+        war = self._person(c).war
+        assert war is not None
+        if war.announce:
+            self._ask(("announce", p))
+        else:
+            self._ask(("throw",))
+
+    def _throw(self, joint: dict[Player, int]) -> None:
+        g = self.game
+        a, d, t, c, ties, used, announced, left, mask = self.war
+        war = self._person(c).war
+        assert war is not None
+        ta, td = joint[a] - g.THROW, joint[d] - g.THROW
+        res = RPS.compare(ta, td)
+        self._log(
+            "throw",
+            {
+                "attacker": a,
+                "defender": d,
+                "throws": {str(a): RPS.names[ta], str(d): RPS.names[td]},
+            },
+        )
+        if announced >= 0:
+            # The announcement is checked against the war's first throw only.
+            self.war = (a, d, t, c, ties, used, -1, left, mask)
+            if ta == announced:
+                self._log("announce_kept", {"player": a})
+                self._gain(a, MIGHT, 1)
+        if res == 0:
+            ties += 1
+            self.war = (a, d, t, c, ties, used, -1, left, mask)
+            if ties >= self.game.tie_limit:
+                self._log("war_stalemate", {"attacker": a, "defender": d, "ties": ties})
+                self.stack.append(("war_next",))
+                return
+            self.stack.append(("throw_again",))
+            if war.tie == "opponent_discards":
+                self.stack.append(("discard", d, 1))
+            elif war.tie == "steal_might" and self.markers[3 * d + MIGHT] > 0:
+                self.markers[3 * d + MIGHT] -= 1
+                self.markers[3 * a + MIGHT] += 1
+                self._log("steal", {"player": a, "from": d, "marker": "might", "n": 1})
+        elif res > 0:
+            if self.yellow[t]:
+                self.yellow[t] = False
+                self._log("war_won", {"attacker": a, "defender": d, "territory": t, "flip": True})
+            else:
+                self.owner[t] = a
+                self._log("war_won", {"attacker": a, "defender": d, "territory": t, "flip": False})
+            self.stack.append(("war_next",))
+            self._push_effects(a, c, 1, war.on_win)
+        elif war.second_chance and not used:
+            self.war = (a, d, t, c, ties, 1, -1, left, mask)
+            self._log("second_chance", {"player": a})
+            self.stack.append(("throw_again",))
+        else:
+            self._log("war_lost", {"attacker": a, "defender": d, "territory": t})
+            self.stack.append(("war_next",))
+
+    def _war_next(self) -> None:
+        a, c, left, mask = self.war[0], self.war[3], self.war[7], self.war[8]
+        self.war = ()
+        if left > 1:
+            self.stack.append(("war", a, c, left - 1, mask))
+
+    # ------------------------------------------------------------------ turn and round end
+
+    def _victor(self, p: int) -> tuple[int, str]:
+        """Who wins now (checked from ``p`` clockwise), and how; ``(-1, "")`` if nobody."""
+        n = self.game.num_players
+        content = self.game.content
+        scores = [0] * n
+        reached = [0] * n  # bit c: holds a territory of continent c
+        for t, terr in enumerate(content.territories):
+            q = self.owner[t]
+            if q >= 0:
+                scores[q] += terr.yellow if self.yellow[t] else -terr.black
+                reached[q] |= 1 << terr.continent
+        every = (1 << len(CONTINENTS)) - 1
+        for i in range(n):
+            q = (p + i) % n
+            if reached[q] == every:
+                return q, "continents"
+            if scores[q] >= content.star_goal:
+                return q, "stars"
+        return -1, ""
+
+    def _end_action(self, p: int) -> None:
+        q, why = self._victor(p)
+        if q >= 0:
+            self.winner, self.reason = q, why
+            self._log("victory", {"player": q, "by": why})
+            return
+        n = self.game.num_players
+        for i in range(1, n + 1):
+            nxt = (p + i) % n
+            if not self.passed[nxt]:
+                self.current = nxt
+                self._ask(("action", nxt))
+                return
+        self._round_end()
+
+    def _round_end(self) -> None:
+        n = self.game.num_players
+        self._log("round_end", {"round": self.round})
+        for p in range(n):
+            got = [0, 0, 0]
+            for c in self.displays[p]:
+                colour = self._person(c).colour
+                if colour != PEOPLE:
+                    got[colour] += 1
+            for k in range(3):
+                if got[k]:
+                    self._gain(p, k, got[k])
+        self.stack.append(("cleanup",))
+        order = [(self.start + i) % n for i in range(n)]
+        for p in reversed(order):
+            for c in reversed(self.displays[p]):
+                if self._person(c).colour == PEOPLE:
+                    self.stack.append(("output", p, c))
+
+    def _cleanup(self) -> None:
+        g = self.game
+        n = g.num_players
+        # Returning displays and the discard pile is not a discard: no 天 card fires.
+        for p in range(n):
+            self.deck.extend(self.displays[p])
+            self.displays[p] = []
+        self.deck.extend(self.discard)
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        self._log("reshuffle", {"deck": len(self.deck)})
+        for i in range(n):
+            self._draw((self.start + i) % n, 3)
+        if not self.progress and g.no_progress_end:
+            self.reason = "no_progress"
+        elif self.round >= g.round_cap:
+            self.reason = "cap"
+        if self.reason:
+            self._log("game_end", {"by": self.reason, "round": self.round})
+            return
+        self.round += 1
+        self.start = (self.start + 1) % n
+        self.passed = [False] * n
+        self.progress = False
+        self.current = self.start
+        self._log("round", {"round": self.round, "start": self.start})
+        self._ask(("action", self.start))
+
+    # ------------------------------------------------------------------ views
+
+    def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        g = self.game
+        n = g.num_players
+        pend = self.pend
+        players: list[JSONValue] = []
+        for p in range(n):
+            players.append(
+                {
+                    "hand_count": len(self.hands[p]),
+                    "display": list(self.displays[p]),
+                    "markers": {MARKERS[k]: self.markers[3 * p + k] for k in range(3)},
+                    "passed": self.passed[p],
+                    "territories": [t for t in range(len(self.owner)) if self.owner[t] == p],
+                    "score": self.score(p),
+                    "continents": self.continents(p),
+                }
+            )
+        obs: dict[str, JSONValue] = {
+            "content": g.content.name,
+            "round": self.round,
+            "start": self.start,
+            "current": self.current,
+            "decision": str(pend[0]) if pend else None,
+            "players": players,
+            "yellow": [t for t in range(len(self.yellow)) if self.yellow[t]],
+            "deck": len(self.deck),
+            "discard": list(self.discard),
+            "territory_deck": len(self.tdeck),
+            "territory_top": self.tdeck[-1] if self.tdeck else None,
+            "territory_discard": list(self.tdiscard),
+            "war": None,
+            "winner": self.winner if self.reason else None,
+            "end": self.reason or None,
+        }
+        if self.war:
+            a, d, t, c, ties, used, announced, _, _ = self.war
+            obs["war"] = {
+                "attacker": a,
+                "defender": d,
+                "territory": t,
+                "card": c,
+                "ties": ties,
+                "second_chance_used": bool(used),
+                "announced": RPS.names[announced] if announced >= 0 else None,
+            }
+        if player is not None:
+            obs["hand"] = list(self.hands[player])
+            k = max(self.known_top[player], 1 if self.tdeck else 0)
+            obs["territory_known"] = list(reversed(self.tdeck[len(self.tdeck) - k :]))
+            obs["known_in_hands"] = {
+                str(q): [c for c in self.hands[q] if self.hand_known.get(c, 0) >> player & 1]
+                for q in range(n)
+                if q != player
+            }
+        return obs
+
+    def _resample(self, player: Player, rng: Rng) -> None:
+        n = self.game.num_players
+        pool = list(self.deck)
+        fixed: list[list[int]] = [[] for _ in range(n)]
+        for q in range(n):
+            if q == player:
+                continue
+            for c in self.hands[q]:
+                if self.hand_known.get(c, 0) >> player & 1:
+                    fixed[q].append(c)
+                else:
+                    pool.append(c)
+        pool.sort()  # canonical: the result depends only on what `player` sees
+        rng.shuffle(pool)
+        for q in range(n):
+            if q == player:
+                continue
+            need = len(self.hands[q]) - len(fixed[q])
+            self.hands[q] = sorted(fixed[q] + [pool.pop() for _ in range(need)])
+        self.deck = pool
+        # what others know about each other's hands is no trace `player` may keep
+        self.hand_known = {c: m for c, m in self.hand_known.items() if m >> player & 1}
+        k = max(self.known_top[player], 1)
+        if len(self.tdeck) > k:
+            hidden = sorted(self.tdeck[: len(self.tdeck) - k])
+            rng.shuffle(hidden)
+            self.tdeck[: len(self.tdeck) - k] = hidden
+
+    def _ranks(self) -> tuple[int, ...]:
+        """The winner first; everybody else (or all, without a winner) by score, then
+        continents; equal players share a place."""
+        n = self.game.num_players
+        keys = [float(self.score(p) * 10 + self.continents(p)) for p in range(n)]
+        if self.winner < 0:
+            return ranks_from_scores(tuple(keys))
+        others = [p for p in range(n) if p != self.winner]
+        sub = ranks_from_scores(tuple(keys[p] for p in others))
+        ranks = [1] * n
+        for i, p in enumerate(others):
+            ranks[p] = 1 + sub[i]
+        return tuple(ranks)
+
+    def _end_reason(self) -> str:
+        return self.reason
+
+    # ------------------------------------------------------------------ names
+
+    def _prompt(self, player: Player) -> tuple[str, str]:
+        kind = str(self.pend[0]) if self.pend else ""
+        return _PROMPTS.get(kind, ("", ""))
+
+
+_PROMPTS: dict[str, tuple[str, str]] = {
+    "action": (
+        "你的回合：打出人物卡、扩张、建设或跳过",
+        "your turn: play a card, expand, build or pass",
+    ),
+    "war_target": ("选择要进攻的领土", "choose the territory to attack"),
+    "announce": ("预告你的出拳", "announce your throw"),
+    "throw": ("出拳：石头、剪刀或布", "throw rock, scissors or paper"),
+    "output": ("人民卡产出哪种标记？", "which marker does your people card produce?"),
+    "marker": ("选择标记种类", "choose a kind of marker"),
+    "target": ("选择一名对手", "choose an opponent"),
+    "discard": ("弃置一张手牌", "discard a card from your hand"),
+    "purge": ("选择对手展示区的一张卡弃置", "choose a card in an opponent's display to discard"),
+    "scout": ("选择放在领土牌堆顶的领土", "choose the territory to put on top of the deck"),
+    "take": ("选择要取得的领土", "choose the territory to take"),
+    "develop": ("选择要建设的领土与支付方式", "choose a territory to build and how to pay"),
+    "raze": ("选择要摧毁的对手黑星领土", "choose an opponent's black territory to raze"),
+    "flip": ("选择要翻回黑星面的对手领土", "choose an opponent's yellow territory to flip"),
+    "may": ("是否发动这项「你可以」的能力？", "use this optional ability?"),
+}
+
+
+class Legends(Game):
+    """伟人的猜拳战略 — Great People's RPS Strategy (Conflicting Legends), 3–6 players.
+
+    >>> from caiquan.games import load_game
+    >>> g = load_game("legends", players=3)
+    >>> len(g.content.persons), len(g.content.territories), g.num_option_ids
+    (37, 18, 256)
+    """
+
+    id = "legends"
+    version = 1
+    name_zh = "伟人的猜拳战略"
+    name_en = "Conflicting Legends"
+    min_players = 3
+    max_players = MAX_PLAYERS
+    state_class = LegendsState
+    rules_package = "caiquan.games.legends"
+    options = (
+        ConfigOption("players", 4, "number of players", "玩家人数", minimum=3, maximum=6),
+        ConfigOption(
+            "content",
+            "default",
+            "card set: a preset (default = 37 persons + 18 territories; edition54 = 36 + 18) "
+            "or the path of a TOML file",
+            "卡牌内容：预设（default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18）"
+            "或 TOML 文件路径",
+        ),
+        ConfigOption(
+            "start_player",
+            -1,
+            "the first round's start player; −1 picks one at random",
+            "第一轮的起始玩家；−1 表示随机选择",
+            minimum=-1,
+            maximum=5,
+        ),
+        ConfigOption(
+            "round_cap",
+            40,
+            "the game ends after this many rounds (highest score wins)",
+            "达到此轮数后游戏结束（星数最高者获胜）",
+            minimum=1,
+            maximum=200,
+        ),
+        ConfigOption(
+            "no_progress_end",
+            True,
+            "end the game after a round in which nobody played a card, expanded or built",
+            "若一整轮无人打出人物卡、扩张或建设，游戏结束",
+        ),
+        ConfigOption(
+            "tie_limit",
+            30,
+            "after this many tied throws in one war the defender holds (so games always end)",
+            "同一场战争连续平手达到此次数时，防守方守住（保证游戏结束）",
+            minimum=1,
+            maximum=1000,
+        ),
+    )
+
+    def _prepare(self) -> None:
+        self.content: Content = load_content(str(self.config["content"]))
+        c = self.content
+        start = int(self.config["start_player"])
+        if start >= self.num_players:
+            raise ConfigError(
+                f"legends: option 'start_player' must be −1 or 0 … {self.num_players - 1}, "
+                f"got {start}"
+            )
+        if len(c.territories) <= self.num_players:
+            raise ConfigError(
+                f"legends: the content has {len(c.territories)} territories; "
+                f"{self.num_players} players need more than {self.num_players}"
+            )
+        self.round_cap: int = int(self.config["round_cap"])
+        self.tie_limit: int = int(self.config["tie_limit"])
+        self.no_progress_end: bool = bool(self.config["no_progress_end"])
+        P, T = len(c.persons), len(c.territories)
+        self.DISCARD = P
+        self.PURGE = 2 * P
+        self.ATTACK = 3 * P
+        self.SCOUT = self.ATTACK + T
+        self.TAKE = self.ATTACK + 2 * T
+        self.RAZE = self.ATTACK + 3 * T
+        self.FLIP = self.ATTACK + 4 * T
+        self.BUILD_CULTURE = self.ATTACK + 5 * T
+        self.BUILD_TECH = self.ATTACK + 6 * T
+        self.EXPAND = self.ATTACK + 7 * T
+        self.PASS = self.EXPAND + 1
+        self.THROW = self.PASS + 1
+        self.ANNOUNCE = self.THROW + 3
+        self.MARKER = self.ANNOUNCE + 3
+        self.PLAYER = self.MARKER + 3
+        self.YES = self.PLAYER + MAX_PLAYERS
+        self.NO = self.YES + 1
+        self._num_ids = self.NO + 1
+
+    @property
+    def num_option_ids(self) -> int:
+        return self._num_ids
+
+    def max_decisions(self) -> int:
+        """A true bound: per round every card is played at most once and discarded at most
+        once (cards never return to a hand before the round-end reshuffle), so the decisions
+        a round can hold are bounded by the content; times the round cap."""
+        c = self.content
+        n = self.num_players
+        T = len(c.territories)
+        per_round = 0
+        wars = 0
+        for person in c.persons:
+            per_round += 1  # playing it
+            for eff in person.effects:  # on play (技/战) or when discarded (天)
+                per_round += _effect_bound(eff, n)
+            if person.war is not None:
+                w = person.war
+                wars += w.targets
+                on_win = sum(_effect_bound(e, n) for e in w.on_win)
+                per_target = 2 + (self.tie_limit + 2) * 2 + on_win
+                per_round += w.targets * per_target
+            per_round += 1  # its people output (any card at most once)
+        # expansion actions: at most the deck plus razed territories (≤ T + P); build
+        # actions: black territories at the round's start, new ones from the deck, and
+        # those flipped back by wars and flip effects (≤ 2T + 2P + wars); passes: n
+        per_round += 3 * T + 3 * len(c.persons) + wars + n
+        return self.round_cap * per_round + 1
+
+    def describe_option(self, option: int) -> Choice:
+        persons, terrs = self.content.persons, self.content.territories
+        if option < self.ATTACK:
+            verb = option // len(persons)
+            card = persons[option % len(persons)]
+            zh = f"{card.zh}（{KIND_ZH[card.kind]}）"
+            en = f"{card.en} ({KIND_EN[card.kind]})"
+            if verb == 0:
+                return Choice(option, f"play-{card.key}", f"打出 {zh}", f"play {en}")
+            if verb == 1:
+                return Choice(option, f"discard-{card.key}", f"弃置手牌 {zh}", f"discard {en}")
+            return Choice(
+                option, f"purge-{card.key}", f"弃置展示区的 {zh}", f"discard {en} from a display"
+            )
+        if option < self.BUILD_CULTURE:
+            verb = (option - self.ATTACK) // len(terrs)
+            terr = terrs[(option - self.ATTACK) % len(terrs)]
+            name_zh = f"{terr.zh}（{CONTINENT_ZH[terr.continent]}）"
+            name_en = f"{terr.en} ({CONTINENT_EN[terr.continent]})"
+            token, vzh, ven = (
+                ("attack", "进攻 ", "attack "),
+                ("top", "置于领土牌堆顶：", "put on top: "),
+                ("take", "取得 ", "take "),
+                ("raze", "弃置对手领土 ", "raze "),
+                ("flip", "翻回黑星面：", "flip back to black: "),
+            )[verb]
+            return Choice(option, f"{token}-{terr.key}", vzh + name_zh, ven + name_en)
+        if option < self.EXPAND:
+            tech = option >= self.BUILD_TECH
+            t = option - (self.BUILD_TECH if tech else self.BUILD_CULTURE)
+            terr = self.content.territories[t]
+            k = TECH if tech else CULTURE
+            return Choice(
+                option,
+                f"build-{terr.key}-{MARKERS[k]}",
+                f"建设 {terr.zh}（支付{MARKER_ZH[k]}）",
+                f"build {terr.en} (pay {MARKER_EN[k]})",
+            )
+        if option == self.EXPAND:
+            return Choice(option, "expand", "扩张", "expand")
+        if option == self.PASS:
+            return Choice(option, "pass", "跳过", "pass")
+        if option < self.ANNOUNCE:
+            i = option - self.THROW
+            return Choice(option, RPS.names[i], RPS.zh[i], RPS.en[i])
+        if option < self.MARKER:
+            i = option - self.ANNOUNCE
+            return Choice(
+                option, f"announce-{RPS.names[i]}", f"预告{RPS.zh[i]}", f"announce {RPS.en[i]}"
+            )
+        if option < self.PLAYER:
+            k = option - self.MARKER
+            return Choice(option, MARKERS[k], MARKER_ZH[k], MARKER_EN[k])
+        if option < self.YES:
+            q = option - self.PLAYER
+            return Choice(option, f"player-{q}", f"玩家 {q}", f"player {q}")
+        if option == self.YES:
+            return Choice(option, "use", "发动", "use it")
+        return Choice(option, "skip", "不发动", "skip it")
+
+    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+        """One line of text for an event, in Chinese (``zh``) or English (``en``).
+
+        >>> from caiquan.games import load_game
+        >>> g = load_game("legends")
+        >>> g.format_event({"kind": "war_won", "attacker": 0, "defender": 2, "territory": 0,
+        ...                 "flip": False}, "en")
+        'player 0 wins the war: takes Central Plains from player 2'
+        >>> g.format_event({"kind": "war_won", "attacker": 0, "defender": 2, "territory": 0,
+        ...                 "flip": True}, "zh")
+        '玩家 0 赢得战争：玩家 2 的 中原 翻回黑星面'
+        """
+        zh = lang == "zh"
+        persons, terrs = self.content.persons, self.content.territories
+        f: dict[str, object] = {}
+        for k, v in event.items():
+            if k in ("player", "attacker", "defender", "from", "start") and isinstance(v, int):
+                f[k] = f"玩家 {v}" if zh else f"player {v}"
+            elif k == "card" and isinstance(v, int):
+                f[k] = persons[v].zh if zh else persons[v].en
+            elif k in ("cards",) and isinstance(v, list):
+                f[k] = (
+                    "、".join(persons[x].zh for x in v)
+                    if zh
+                    else ", ".join(persons[x].en for x in v)
+                )
+            elif k in ("territory", "top") and isinstance(v, int):
+                f[k] = terrs[v].zh if zh else terrs[v].en
+            elif k == "marker" and isinstance(v, str) and v in MARKERS:
+                f[k] = MARKER_ZH[MARKERS.index(v)] if zh else MARKER_EN[MARKERS.index(v)]
+            elif k == "throw" and isinstance(v, str) and v in RPS.names:
+                f[k] = RPS.zh[RPS.names.index(v)] if zh else v
+            else:
+                f[k] = v
+        kind = str(event["kind"])
+        if kind == "throw" and isinstance(event.get("throws"), dict):
+            throws = event["throws"]
+            shown = [
+                (f"玩家 {q} 出{RPS.zh[RPS.names.index(t)]}" if zh else f"player {q} {t}")
+                for q, t in throws.items()
+            ]
+            return ("出拳：" if zh else "throws: ") + ("，".join(shown) if zh else ", ".join(shown))
+        if kind == "war_won":
+            key = "war_flip" if event.get("flip") else "war_take"
+            return _EVENT_TEXT[key][0 if zh else 1].format(**f)
+        text = _EVENT_TEXT.get(kind)
+        if text is None:
+            return super().format_event(event, lang)
+        try:
+            return text[0 if zh else 1].format(**f)
+        except (KeyError, IndexError):
+            return super().format_event(event, lang)
+
+
+_EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "territories": ("发放起始领土", "starting territories dealt"),
+    "draw": ("{player} 抽了 {count} 张", "{player} draws {count}"),
+    "round": (
+        "第 {round} 轮开始，起始玩家：{start}",
+        "round {round} begins; start player: {start}",
+    ),
+    "play": ("{player} 打出 {card}", "{player} plays {card}"),
+    "expand": (
+        "{player} 扩张，取得 {territory}（支付 {paid} 武力）",
+        "{player} expands into {territory} (paid {paid} Might)",
+    ),
+    "build": (
+        "{player} 建设 {territory}（支付 {paid} {marker}）",
+        "{player} builds {territory} (paid {paid} {marker})",
+    ),
+    "pass": ("{player} 跳过", "{player} passes"),
+    "gain": ("{player} 获得 {n} 枚{marker}", "{player} gains {n} {marker}"),
+    "lose": ("{player} 失去 {n} 枚{marker}", "{player} loses {n} {marker}"),
+    "steal": (
+        "{player} 从 {from} 处夺取 {n} 枚{marker}",
+        "{player} takes {n} {marker} from {from}",
+    ),
+    "steal_card": (
+        "{player} 从 {from} 手中抽走 {count} 张牌",
+        "{player} takes {count} card(s) from {from}'s hand",
+    ),
+    "discard": ("{player} 弃置 {card}", "{player} discards {card}"),
+    "trigger": ("{player} 的 {card} 发动（天）", "{player}'s {card} fires (passive)"),
+    "no_effect": ("{card} 的这项能力无法执行", "{card}: this ability can do nothing now"),
+    "skip": ("{player} 不发动 {card} 的能力", "{player} declines {card}'s ability"),
+    "scout": ("{player} 查看领土牌堆顶 {n} 张", "{player} looks at the top {n} territories"),
+    "scout_done": ("{player} 把 {top} 放在领土牌堆顶", "{player} puts {top} on top of the deck"),
+    "take": (
+        "{player} 从牌堆中取得 {territory}（支付 {paid} 武力）",
+        "{player} takes {territory} from the deck (paid {paid} Might)",
+    ),
+    "raze": (
+        "{player} 将 {from} 的 {territory} 放入领土弃牌堆",
+        "{player} razes {from}'s {territory}",
+    ),
+    "flip": (
+        "{player} 将 {from} 的 {territory} 翻回黑星面",
+        "{player} flips {from}'s {territory} back to black",
+    ),
+    "war": (
+        "{attacker} 向 {defender} 的 {territory} 发动战争",
+        "{attacker} attacks {defender}'s {territory}",
+    ),
+    "no_war": ("{player} 没有可进攻的领土", "{player} has no territory to attack"),
+    "announce": ("{player} 预告出{throw}", "{player} announces {throw}"),
+    "announce_kept": ("{player} 的出拳与预告相同", "{player}'s throw matches the announcement"),
+    "second_chance": ("{player} 再猜一次", "{player} throws once more"),
+    "war_take": (
+        "{attacker} 赢得战争：夺得 {defender} 的 {territory}",
+        "{attacker} wins the war: takes {territory} from {defender}",
+    ),
+    "war_flip": (
+        "{attacker} 赢得战争：{defender} 的 {territory} 翻回黑星面",
+        "{attacker} wins the war: {defender}'s {territory} is flipped to black",
+    ),
+    "war_lost": ("{defender} 守住了 {territory}", "{defender} holds {territory}"),
+    "war_over": ("目标领土已不在防守方手中，战争结束", "the target changed hands; the war ends"),
+    "war_stalemate": (
+        "连续平手 {ties} 次，{defender} 守住",
+        "{ties} ties in a row: {defender} holds",
+    ),
+    "round_end": ("第 {round} 轮结束", "round {round} ends"),
+    "reshuffle": (
+        "展示区与弃牌堆洗回人物牌库（{deck} 张）",
+        "displays and discards shuffled back ({deck} cards)",
+    ),
+    "territory_deck_rebuilt": (
+        "领土弃牌堆洗成新的领土牌堆（{count} 张）",
+        "the territory deck is rebuilt ({count} cards)",
+    ),
+    "victory": ("{player} 获胜（{by}）", "{player} wins ({by})"),
+    "game_end": ("游戏结束（{by}），第 {round} 轮", "the game ends ({by}) in round {round}"),
+}
+
+
+def _effect_bound(eff: Effect, n: int) -> int:
+    """Decisions one execution of an effect can ask for."""
+    base = 1 if eff.may else 0
+    if eff.do == "discard":
+        return base + 1 + eff.n * (n - 1)
+    if eff.do == "discard_own":
+        return base + eff.n
+    if eff.do in (
+        "gain",
+        "steal",
+        "steal_card",
+        "purge",
+        "scout",
+        "take",
+        "develop",
+        "raze",
+        "flip",
+    ):
+        return base + 1
+    return base
+
+
+__all__ = ["PRESETS", "Legends", "LegendsState"]
