@@ -616,3 +616,23 @@ def test_views_hide_hands_face_down_weapons_and_set_aside_cards() -> None:
         assert isinstance(d, DramaState)
         moved += sorted(d.aside) != sorted(s.aside)
     assert moved == 10  # which cards were set aside is unknown: they mix with hidden hands
+
+
+def test_timeout_defaults() -> None:
+    from caiquan.engine import Rng
+    from caiquan.games import load_game
+    from caiquan.games.drama.rules import REARM_DECLINE, SUPPLY_PASS
+
+    g = load_game("drama")
+    found = set()
+    for seed in range(40):
+        s = g.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for p in s.to_move():
+                t = s.timeout_option(p)
+                if t is not None:
+                    assert t in (SUPPLY_PASS, REARM_DECLINE) and t in s.legal(p)
+                    found.add(t)
+            s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+    assert found == {SUPPLY_PASS, REARM_DECLINE}

@@ -715,4 +715,12 @@ def test_golden_playthrough() -> None:
     assert summary == GOLDEN
 
 
-GOLDEN = (176, 4, "stars", (3, 1, 2, 4), [2, 10, 3, -1])
+GOLDEN = (233, 6, "stars", (1, 4, 3, 2), [12, 3, 4, 6])
+
+
+def test_a_timed_out_player_passes() -> None:
+    g = load_game("legends", players=3)
+    s = g.new_state(5)
+    (p,) = s.to_move()
+    assert s.timeout_option(p) == g.PASS
+    assert s.timeout_option((p + 1) % 3) is None  # not deciding

@@ -214,6 +214,17 @@ class State(ABC):
         ranks = self._ranks()
         return Outcome(ranks, results_from_ranks(ranks), self._returns(), self._end_reason())
 
+    def timeout_option(self, player: Player) -> int | None:
+        """What ``player`` does when their turn timer runs out, if the game says (e.g. pass).
+
+        ``None`` means the game has no default; a table then chooses for the player (the
+        server plays the equilibrium mix at a throw and a random legal option elsewhere).
+        """
+        if player not in self._movers:
+            return None
+        option = self._timeout_option(player)
+        return option if option is not None and option in self._legal(player) else None
+
     def player_labels(self) -> dict[str, list[str]]:
         """Categorical facts per player for statistics, e.g. ``{"character": ["剑客", …]}``.
 
@@ -454,6 +465,9 @@ class State(ABC):
 
     def _end_reason(self) -> str:
         return ""
+
+    def _timeout_option(self, player: Player) -> int | None:
+        return None
 
     def _player_labels(self) -> dict[str, list[str]]:
         return {}

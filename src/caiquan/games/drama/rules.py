@@ -854,6 +854,14 @@ class DramaState(State):
         """Fewest cards left is best (率先消耗完毕则为胜出); equal counts share a place."""
         return ranks_from_scores(tuple(-float(self.card_count(p)) for p in range(NUM_PLAYERS)))
 
+    def _timeout_option(self, player: Player) -> int | None:
+        """A timed-out player passes a supply turn or declines to re-arm."""
+        legal = self._legal(player)
+        for option in (SUPPLY_PASS, REARM_DECLINE):
+            if option in legal:
+                return option
+        return None
+
     def _end_reason(self) -> str:
         return self.end_reason
 

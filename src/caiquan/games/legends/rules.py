@@ -880,6 +880,15 @@ class LegendsState(State):
             ranks[p] = 1 + sub[i]
         return tuple(ranks)
 
+    def _timeout_option(self, player: Player) -> int | None:
+        """A timed-out player passes (an action) or declines (a "you may" ability)."""
+        g = self.game
+        legal = self._legal(player)
+        for option in (g.PASS, g.NO):
+            if option in legal:
+                return option
+        return None
+
     def _end_reason(self) -> str:
         return self.reason
 
