@@ -16,6 +16,7 @@ from caiquan.engine import Game, Record, RecordError, State, UnknownGameError
 
 _BUILTIN: dict[str, str] = {
     "goofspiel": "caiquan.games.goofspiel:Goofspiel",
+    "promise": "caiquan.games.promise:Promise",
 }
 _REGISTERED: dict[str, type[Game]] = {}
 
