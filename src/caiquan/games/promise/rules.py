@@ -71,6 +71,7 @@ CHECK_CARDS = tuple(range(1, 14))  # diamonds A–K
 HEART_CARDS = tuple(range(1, 11))  # hearts A–10
 
 SEATS = ("A", "B")
+_CONTINUOUS = frozenset({"power", "damage", "guard"})
 
 
 def eligible_values(h1: int, h2: int) -> frozenset[int]:
@@ -379,7 +380,7 @@ class PromiseState(State):
         for p in (0, 1):
             w = self.equipped[p]
             if w >= 0:
-                self._run(p, chars[self.chars[p]].weapons[w].effects, "reveal")
+                self._run(p, chars[self.chars[p]].weapons[w].effects, "reveal", weapon=True)
         for p in (0, 1):
             if self.skill_state[p] == "active":
                 self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, "reveal")
@@ -393,9 +394,13 @@ class PromiseState(State):
             self.throw_queue = []
             self._movers = (0, 1)
 
-    def _run(self, owner: Player, effects: Sequence[Effect], when: str) -> None:
+    def _run(
+        self, owner: Player, effects: Sequence[Effect], when: str, *, weapon: bool = False
+    ) -> None:
         for e in effects:
-            if e.when == when:
+            # a weapon's power, damage and guard work all the time it is equipped (they are
+            # read straight from the equipped card); only its life and qi effects trigger
+            if e.when == when and not (weapon and e.kind in _CONTINUOUS):
                 self._effect(owner, e)
 
     def _effect(self, owner: Player, e: Effect) -> None:
@@ -504,7 +509,7 @@ class PromiseState(State):
             result = "draw" if winner is None else "win" if winner == p else "lose"
             w = self.equipped[p]
             if w >= 0:
-                self._run(p, chars[self.chars[p]].weapons[w].effects, result)
+                self._run(p, chars[self.chars[p]].weapons[w].effects, result, weapon=True)
             if self.skill_state[p] == "active":
                 self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, result)
         for p in (0, 1):
