@@ -131,6 +131,7 @@ class RulesData:
     qi_regen: int
     qi_regen_no_skill: int
     round_cap: int
+    stance_step: int  # 预备: how far a stance token may move (1: orthogonally adjacent)
     choice_rethrows: int  # character-choice throws before a coin decides
     max_life: int  # tokens minus the two stance tokens
     attack_range: tuple[int, int]
@@ -159,6 +160,7 @@ _RULE_INTS = (
     "qi_regen",
     "qi_regen_no_skill",
     "round_cap",
+    "stance_step",
     "choice_rethrows",
     "max_life",
 )

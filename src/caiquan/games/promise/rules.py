@@ -66,7 +66,6 @@ PAIRS: tuple[tuple[int, int], ...] = tuple((i, j) for i in range(CELLS) for j in
 PAIR_INDEX: dict[tuple[int, int], int] = {p: k for k, p in enumerate(PAIRS)}
 WEAPON_NAMES = ("J", "Q", "K")
 ALL_SKILLS = sum(1 << v for v in range(1, 11))
-DEFAULT_STEP = 1  # 预备: a token moves to an orthogonally adjacent card or stays
 CHECK_CARDS = tuple(range(1, 14))  # diamonds A–K
 HEART_CARDS = tuple(range(1, 11))  # hearts A–10
 
@@ -123,7 +122,8 @@ class PromiseState(State):
         self.discard_skills: list[int] = [0, 0]
         self.hand_weapons: list[int] = [0, 0]
         self.equipped: list[int] = [-1, -1]
-        self.step_range: list[int] = [DEFAULT_STEP, DEFAULT_STEP]
+        step = g.data.stance_step
+        self.step_range: list[int] = [step, step]
         self.reason = ""
         self.last_round: tuple[int, int, int, int] | None = None  # throws, winner, damage
         self._reset_round()
@@ -282,7 +282,7 @@ class PromiseState(State):
         elif ph == "stance":
             for p in (0, 1):
                 self.tokens[p] = PAIRS[joint[p] - STANCE_BASE]
-                self.step_range[p] = DEFAULT_STEP
+                self.step_range[p] = self.game.data.stance_step
             self._log(
                 "stance",
                 {
