@@ -176,3 +176,20 @@ def test_characters_option_is_validated() -> None:
         load_game("promise", characters="sword,sword")
     with pytest.raises(ConfigError, match="one of"):
         load_game("promise", weapons="forever")
+
+
+def test_rules_page_in_both_languages_lists_every_character_and_option() -> None:
+    game = load_game("promise")
+    zh, en = game.rules("zh"), game.rules("en")
+    assert "【解释】" in zh and "Interpretation:" not in zh
+    assert "Interpretation:" in en and "【解释】" not in en
+    for ch in game.content.characters:
+        assert ch.name in zh and ch.name_en in en and f"`{ch.id}`" in en
+        for s in ch.skills:
+            assert (
+                f"| {s.value} | {s.name} | {s.cost} | {describe_effects(s.effects, 'zh')} |" in zh
+            )
+            assert describe_effects(s.effects, "en") in en
+    for opt in game.options:
+        assert f"`{opt.name}`" in zh and f"`{opt.name}`" in en
+    assert "4、5、5−4=1、5+4=9" in zh and "4, 5, 5−4 = 1 and 5+4 = 9" in en

@@ -495,9 +495,13 @@ def _parse_effect(raw: object, err: _Where, *, weapon: bool, parent_when: str | 
 # ---------------------------------------------------------------------------------- text
 
 
-def describe_effects(effects: Sequence[Effect], lang: str) -> str:
-    """The card text of a list of effects, in Chinese (``zh``) or English (``en``)."""
-    sep = "；" if lang == "zh" else "; "
+def describe_effects(effects: Sequence[Effect], lang: str, *, inner: bool = False) -> str:
+    """The card text of a list of effects, in Chinese (``zh``) or English (``en``).
+
+    >>> describe_effects((Effect("power", value=2, me=0), Effect("first")), "en")
+    '+2 power when you throw slash; the opponent throws first, openly, then you throw'
+    """
+    sep = {("zh", True): "、", ("zh", False): "；", ("en", True): " and "}.get((lang, inner), "; ")
     return sep.join(describe_effect(e, lang) for e in effects)
 
 
@@ -516,7 +520,7 @@ _WHEN_EN = {
 
 
 def _signed(v: int) -> str:
-    return f"+{v}" if v > 0 else str(v)
+    return f"+{v}" if v > 0 else f"−{-v}"
 
 
 def describe_effect(e: Effect, lang: str) -> str:
@@ -534,19 +538,17 @@ def _throw_en(i: int) -> str:
 
 
 def _effect_zh(e: Effect) -> str:
-    who = "自己" if e.target == "self" else "对手"
+    who = "我" if e.target == "self" else "对手"
     k = e.kind
     if k == "power":
         if e.me < 0 and e.them < 0:
-            where = "所有格子"
-        else:
-            parts = []
-            if e.me >= 0:
-                parts.append(f"我出{BLADES.zh[e.me]}")
-            if e.them >= 0:
-                parts.append(f"对手出{BLADES.zh[e.them]}")
-            where = "、".join(parts) + "的格子"
-        return f"{where}战力 {_signed(e.value)}（对我而言）"
+            return f"所有格子战力 {_signed(e.value)}"
+        parts = []
+        if e.me >= 0:
+            parts.append(f"我出{BLADES.zh[e.me]}")
+        if e.them >= 0:
+            parts.append(f"对手出{BLADES.zh[e.them]}")
+        return f"{'且'.join(parts)}时战力 {_signed(e.value)}"
     if k == "forbid":
         return f"本回合{who}不能出{BLADES.zh[e.throw]}"
     if k == "first":
@@ -562,9 +564,10 @@ def _effect_zh(e: Effect) -> str:
     if k == "qi":
         return f"{who}气 {_signed(e.value)}"
     if k == "check":
-        out = f"检定 {e.n}：成功则 {describe_effects(e.then, 'zh') or '无'}"
+        then = describe_effects(e.then, "zh", inner=True) or "无效果"
+        out = f"检定 {e.n}（翻开的方块 ≥ {e.n} 为成功）：成功则{then}"
         if e.otherwise:
-            out += f"，失败则 {describe_effects(e.otherwise, 'zh')}"
+            out += f"，失败则{describe_effects(e.otherwise, 'zh', inner=True)}"
         return out
     if k == "step":
         if e.value == 0:
@@ -585,19 +588,17 @@ def _effect_en(e: Effect) -> str:
     k = e.kind
     if k == "power":
         if e.me < 0 and e.them < 0:
-            where = "every cell"
-        else:
-            parts = []
-            if e.me >= 0:
-                parts.append(f"you throw {BLADES.en[e.me]}")
-            if e.them >= 0:
-                parts.append(f"they throw {BLADES.en[e.them]}")
-            where = "cells where " + " and ".join(parts)
-        return f"{where}: power {_signed(e.value)} for you"
+            return f"{_signed(e.value)} power in every cell"
+        parts = []
+        if e.me >= 0:
+            parts.append(f"you throw {BLADES.en[e.me]}")
+        if e.them >= 0:
+            parts.append(f"they throw {BLADES.en[e.them]}")
+        return f"{_signed(e.value)} power when {' and '.join(parts)}"
     if k == "forbid":
         return f"{who} may not throw {BLADES.en[e.throw]} this round"
     if k == "first":
-        return "the opponent throws first, openly; you throw after"
+        return "the opponent throws first, openly, then you throw"
     if k == "damage":
         return f"damage you deal when you win this round {_signed(e.value)}"
     if k == "guard":
@@ -607,9 +608,10 @@ def _effect_en(e: Effect) -> str:
     if k == "qi":
         return f"{whose} qi {_signed(e.value)}"
     if k == "check":
-        out = f"check {e.n}: on success {describe_effects(e.then, 'en') or 'nothing'}"
+        then = describe_effects(e.then, "en", inner=True) or "nothing"
+        out = f"check {e.n} (success if the diamond is ≥ {e.n}): on success {then}"
         if e.otherwise:
-            out += f", on failure {describe_effects(e.otherwise, 'en')}"
+            out += f", on failure {describe_effects(e.otherwise, 'en', inner=True)}"
         return out
     if k == "step":
         if e.value == 0:
