@@ -536,3 +536,19 @@ def test_option_names_are_readable() -> None:
     assert "拔剑式" in c.zh and "Long sword" in c.en
     s.apply(config())
     assert [c.name for c in s.decision(1).choices] == list(BLADES.names)
+
+
+def test_observation_carries_the_character_cards_and_the_prompt_names_usable_values() -> None:
+    s = start("sword,spear")
+    card = s.observation(1)["players"][0]["character"]
+    assert card["id"] == "sword" and card["attributes"] == {
+        "slash": 5, "pierce": 2, "strike": 2, "vitality": 6, "qi": 3,
+    }  # fmt: skip
+    assert card["skills"][0] == {
+        "card": 1, "name": "拔剑式", "name_en": "Drawing the blade", "cost": 0,
+        "text": "我出斩击时战力 +1", "text_en": "+1 power when you throw slash",
+    }  # fmt: skip
+    assert [w["card"] for w in card["weapons"]] == ["J", "Q", "K"]
+    s.apply(stance((0, 1), (5, 6)))
+    d = s.decision(0)
+    assert "1、4、5、9" in d.prompt_zh and "1, 4, 5, 9" in d.prompt_en

@@ -495,6 +495,45 @@ def _parse_effect(raw: object, err: _Where, *, weapon: bool, parent_when: str | 
 # ---------------------------------------------------------------------------------- text
 
 
+def character_card(c: Character) -> dict[str, Any]:
+    """A character card as JSON-ready data with card text in both languages (for UIs)."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "name_en": c.name_en,
+        "school": c.school,
+        "school_en": c.school_en,
+        "info": c.info,
+        "info_en": c.info_en,
+        "attributes": {
+            **{t: a for t, a in zip(THROWS, c.attack, strict=True)},
+            "vitality": c.vitality,
+            "qi": c.qi,
+        },
+        "weapons": [
+            {
+                "card": w.card,
+                "name": w.name,
+                "name_en": w.name_en,
+                "text": describe_effects(w.effects, "zh"),
+                "text_en": describe_effects(w.effects, "en"),
+            }
+            for w in c.weapons
+        ],
+        "skills": [
+            {
+                "card": s.value,
+                "name": s.name,
+                "name_en": s.name_en,
+                "cost": s.cost,
+                "text": describe_effects(s.effects, "zh"),
+                "text_en": describe_effects(s.effects, "en"),
+            }
+            for s in c.skills
+        ],
+    }
+
+
 def describe_effects(effects: Sequence[Effect], lang: str, *, inner: bool = False) -> str:
     """The card text of a list of effects, in Chinese (``zh``) or English (``en``).
 

@@ -51,7 +51,14 @@ from caiquan.engine import (
     State,
 )
 
-from .content import Character, Content, Effect, describe_effects, load_content
+from .content import (
+    Character,
+    Content,
+    Effect,
+    character_card,
+    describe_effects,
+    load_content,
+)
 from .table import PowerMod, PowerTable, compute_table
 
 RPS_BASE = 0
@@ -228,9 +235,13 @@ class PromiseState(State):
                 f"round {self.round}, preparation: place your two stance tokens",
             )
         if ph == "configure":
+            h1, h2 = (self.hearts[c] for c in self.tokens[player])
+            ok = sorted(eligible_values(h1, h2))
             return (
-                "配置阶段：暗置一张技能卡和/或一张武器卡",
-                "configuration: set a skill card and/or a weapon card face down",
+                f"配置阶段：暗置一张技能卡和/或一张武器卡"
+                f"（可发动的点数：{'、'.join(map(str, ok))}）",
+                f"configuration: set a skill card and/or a weapon card face down (usable "
+                f"skill values: {', '.join(map(str, ok))})",
             )
         if self.throw_queue and len(self.throw_queue) == 1:
             t = self.throws[1 - player]
@@ -594,6 +605,7 @@ class PromiseState(State):
             players.append(
                 {
                     "seat": SEATS[p],
+                    "character": character_card(chars[self.chars[p]]),
                     "life": self.life[p],
                     "max_life": chars[self.chars[p]].vitality,
                     "qi": self.qi[p],
