@@ -552,3 +552,47 @@ def test_observation_carries_the_character_cards_and_the_prompt_names_usable_val
     s.apply(stance((0, 1), (5, 6)))
     d = s.decision(0)
     assert "1、4、5、9" in d.prompt_zh and "1, 4, 5, 9" in d.prompt_en
+
+
+def test_move_effect_pushes_the_opponent_back_to_their_row() -> None:
+    # spear 7 逼退 (♥3 + ♥4 = 7): B's tokens, advanced onto A's row, go back along their columns
+    s = start("spear,sword", hearts=[3, 4, 1, 2, 5, 6, 7, 8, 9, 10])
+    s.apply(stance((0, 1), (5, 6)))
+    s.tokens[1] = (0, 3)
+    s.apply(config((7, NONE), (0, NONE)))
+    assert s.skill_state[0] == "active"
+    assert s.tokens[1] == (5, 8)
+    assert s.observation(1)["tokens"][1] == [5, 8]
+    assert any(e["kind"] == "move" and e["tokens"] == [5, 8] for e in s.events(None))
+    s.apply(throws(SLASH, SLASH))
+    # next preparation starts from the new cells
+    assert STANCE_BASE + PAIR_INDEX[(1, 4)] not in s.legal(1)  # one step from (0, 3) only
+    assert STANCE_BASE + PAIR_INDEX[(5, 8)] in s.legal(1)
+
+
+def test_move_across_uses_the_other_row() -> None:
+    from caiquan.games.promise import Effect
+
+    s = start("spear,sword")
+    s.apply(stance((0, 4), (5, 6)))
+    s._effect(0, Effect("move", to="across", target="self"))
+    assert s.tokens[0] == (5, 9)
+
+
+def test_every_event_has_text_in_both_languages() -> None:
+    from caiquan.games.promise.events import format_event
+    from caiquan.testing import random_playout
+
+    kinds: set[str] = set()
+    for cfg in ({}, {"character_pick": "open"}):
+        game = load_game("promise", cfg)
+        for seed in range(40):
+            s = random_playout(game, seed)
+            for viewer in (0, None):
+                for e in s.events(viewer):
+                    kinds.add(str(e["kind"]))
+                    for zh in (True, False):
+                        assert format_event(e, zh), e
+                        assert game.format_event(e, "zh" if zh else "en") == format_event(e, zh)
+    assert {"deal", "choice_throw", "pick", "characters", "round", "stance", "reveal", "skill",
+            "check", "settle", "rest", "game_over", "first_throw", "move"} <= kinds  # fmt: skip

@@ -54,6 +54,9 @@ EFFECT_KINDS: dict[str, tuple[str, ...]] = {
     "check": ("n", "then", "else"),
     # in the next preparation phase, ``target``'s tokens may move ``value`` steps (0: stay)
     "step": ("value", "target"),
+    # move ``target``'s two tokens now, keeping their columns: ``to = "home"`` onto the row
+    # nearest their owner, ``to = "across"`` onto the other row
+    "move": ("to", "target"),
     # ``card = "this"``: this skill card returns to hand instead of the discard pile;
     # ``card = "best"``: take the highest discarded skill card back into hand
     "recover": ("card",),
@@ -64,11 +67,14 @@ EFFECT_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 #: Kinds that only make sense at the reveal (they shape this round's table or throws).
-REVEAL_ONLY = frozenset({"power", "forbid", "first", "damage", "guard", "threshold", "draw_wins"})
+REVEAL_ONLY = frozenset(
+    {"power", "forbid", "first", "damage", "guard", "threshold", "draw_wins", "move"}
+)
 #: Kinds a weapon may carry (a weapon works every round while it is equipped).
 WEAPON_KINDS = frozenset({"power", "damage", "guard", "life", "qi"})
 TARGETS = ("self", "opponent")
 RECOVER_CARDS = ("this", "best")
+MOVE_TO = ("home", "across")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +92,7 @@ class Effect:
     then: tuple[Effect, ...] = ()
     otherwise: tuple[Effect, ...] = ()
     card: str = "this"
+    to: str = "home"
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +491,11 @@ def _parse_effect(raw: object, err: _Where, *, weapon: bool, parent_when: str | 
         )
         if not fields["then"] and not fields["otherwise"]:
             raise err("needs a 'then' or an 'else' list", ".then")
+    if kind == "move":
+        to = raw.get("to")
+        if to not in MOVE_TO:
+            raise err(f"must be home or across, got {to!r}", ".to")
+        fields["to"] = to
     if kind == "recover":
         c = raw.get("card", "this")
         if c not in RECOVER_CARDS:
@@ -612,6 +624,12 @@ def _effect_zh(e: Effect) -> str:
         if e.value == 0:
             return f"下一预备阶段{who}的棋子不能移动"
         return f"下一预备阶段{who}的棋子可移动至多 {e.value} 格"
+    if k == "move":
+        if e.target == "opponent":
+            row = "对手自己那一排" if e.to == "home" else "我这一侧的一排"
+        else:
+            row = "我这一侧的一排" if e.to == "home" else "对手那一侧的一排"
+        return f"立即把{who}的两枚棋子沿各自的列移到{row}"
     if k == "recover":
         return "此卡结算后回到手牌" if e.card == "this" else "取回弃牌堆中点数最大的技能卡"
     if k == "threshold":
@@ -656,6 +674,12 @@ def _effect_en(e: Effect) -> str:
         if e.value == 0:
             return f"next preparation, {whose} tokens may not move"
         return f"next preparation, {whose} tokens may move up to {e.value} steps"
+    if k == "move":
+        if e.to == "home":
+            row = "their own row" if e.target == "opponent" else "your own row"
+        else:
+            row = "your row" if e.target == "opponent" else "the opponent's row"
+        return f"move {whose} two tokens, along their columns, onto {row}"
     if k == "recover":
         return (
             "this card returns to hand after the settlement"

@@ -56,9 +56,9 @@ from .content import (
     Content,
     Effect,
     character_card,
-    describe_effects,
     load_content,
 )
+from .events import format_event
 from .table import PowerMod, PowerTable, compute_table
 
 RPS_BASE = 0
@@ -444,6 +444,11 @@ class PromiseState(State):
                 self._effect(owner, sub)
         elif k == "step":
             self.step_range[tgt] = e.value
+        elif k == "move":
+            row = tgt if e.to == "home" else 1 - tgt
+            x, y = (row * COLS + c % COLS for c in self.tokens[tgt])
+            self.tokens[tgt] = (min(x, y), max(x, y))
+            self._log("move", {"player": tgt, "tokens": list(self.tokens[tgt])})
         elif k == "recover":
             if e.card == "this":
                 self.recover_this[owner] = True
@@ -819,50 +824,5 @@ class Promise(Game):
         return super().describe_option(option)
 
     def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
-        zh = lang == "zh"
-        k = event["kind"]
-        if k == "round":
-            return f"—— 第 {event['round']} 回合 ——" if zh else f"—— round {event['round']} ——"
-        if k == "settle":
-            w = event["winner"]
-            t = event["throws"]
-            assert isinstance(t, list)
-            names = [BLADES.zh[BLADES.index(x)] if zh else x for x in t]
-            if zh:
-                who = "平手" if w is None else f"{SEATS[w]} 方胜，造成 {event['damage']} 点伤害"
-                return f"结算：A 出{names[0]}，B 出{names[1]}，战力 {event['power']}：{who}"
-            who = "draw" if w is None else f"{SEATS[w]} wins, {event['damage']} damage"
-            return f"settlement: A {names[0]}, B {names[1]}, power {event['power']}: {who}"
-        if k == "skill":
-            state_zh = {
-                "active": "发动",
-                "ineligible": "点数不符，废弃",
-                "unaffordable": "气不足，废弃",
-            }
-            st = str(event["state"])
-            p = SEATS[int(event["player"])]
-            if zh:
-                return f"{p} 方技能卡 {event['card']}：{state_zh.get(st, st)}"
-            return f"{p}'s skill card {event['card']}: {st}"
-        if k == "check":
-            ok = event["success"]
-            if zh:
-                return f"检定 {event['n']}：翻出 ♦{event['card']}，{'成功' if ok else '失败'}"
-            return f"check {event['n']}: ♦{event['card']}, {'success' if ok else 'failure'}"
-        if k == "game_over":
-            return f"游戏结束（{event['reason']}）" if zh else f"game over ({event['reason']})"
-        return super().format_event(event, lang)
-
-
-def character_text(c: Character, lang: str) -> list[str]:
-    """Card text of a character, one line per weapon and skill."""
-    zh = lang == "zh"
-    lines = []
-    for w in c.weapons:
-        lines.append(f"{w.card} {w.name if zh else w.name_en}: {describe_effects(w.effects, lang)}")
-    for s in c.skills:
-        cost = f"气{s.cost}" if zh else f"qi {s.cost}"
-        lines.append(
-            f"{s.value} {s.name if zh else s.name_en} ({cost}): {describe_effects(s.effects, lang)}"
-        )
-    return lines
+        text = format_event(event, lang == "zh")
+        return text if text is not None else super().format_event(event, lang)
