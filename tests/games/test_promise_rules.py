@@ -265,6 +265,9 @@ def test_bots_can_solve_the_table() -> None:
     t = power_table(s)
     sol = solve_zero_sum(t.matrix(0))
     assert abs(sum(sol.row) - 1.0) < 1e-9 and len(sol.col) == 3
+    from caiquan.games.promise import PowerTable
+
+    assert PowerTable.from_json(s.observation(1)["power_table"]) == t
     m0, m1 = t.matrix(0), t.matrix(1)
     assert all(m0[a][b] == -m1[b][a] for a in range(3) for b in range(3))
 

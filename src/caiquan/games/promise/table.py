@@ -16,7 +16,7 @@ The table is a value: a UI draws it, a bot solves it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from caiquan.engine import BLADES, JSONValue
@@ -85,6 +85,29 @@ class PowerTable:
                 else:
                     out[b][a] = v
         return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSONValue]) -> PowerTable:
+        """The table back from :meth:`to_json` (e.g. from an observation's ``power_table``)."""
+        cells = tuple(
+            tuple(
+                PowerCell(
+                    BLADES.index(c["a"]),
+                    BLADES.index(c["b"]),
+                    c["attributes"],
+                    c["win_value"],
+                    c["weapons"],
+                    c["skills"],
+                    c["total"],
+                    c["verdict"],
+                )
+                for c in row
+            )
+            for row in data["cells"]
+        )
+        ta, tb = data["thresholds"]
+        da, db = data["draw_wins"]
+        return cls(cells, (ta, tb), (da, db))
 
     def to_json(self) -> dict[str, JSONValue]:
         return {
