@@ -599,3 +599,23 @@ def test_every_event_has_text_in_both_languages() -> None:
                         assert game.format_event(e, "zh" if zh else "en") == format_event(e, zh)
     assert {"deal", "choice_throw", "pick", "characters", "round", "stance", "reveal", "skill",
             "check", "settle", "rest", "game_over", "first_throw", "move"} <= kinds  # fmt: skip
+
+
+def test_throw_payoffs_for_nash_bots() -> None:
+    from caiquan.engine import PlayerView
+    from caiquan.games.promise import throw_payoffs
+
+    s = start("taoist,taoist")
+    assert throw_payoffs(PlayerView(s, 0)) is None  # not a throw
+    to_throw(s)
+    s.life = [5, 1]
+    m0 = throw_payoffs(PlayerView(s, 0))
+    m1 = throw_payoffs(PlayerView(s, 1))
+    assert m0 is not None and m1 is not None
+    assert m0[SLASH][PIERCE] == 1.0  # A's hit ends the game
+    assert m0[PIERCE][SLASH] == -0.2  # B's hit takes 1 of A's 5 life
+    assert m0[SLASH][SLASH] == 0.0
+    assert m1[SLASH][PIERCE] == 0.2 and m1[PIERCE][SLASH] == -1.0
+    assert s.to_move() == (0, 1) and s.life == [5, 1]  # the real state is untouched
+    sol = solve_zero_sum(m0)
+    assert sol.value > 0  # A, one hit from winning, is ahead
