@@ -583,6 +583,7 @@ def test_move_across_uses_the_other_row() -> None:
 
 
 def test_every_event_has_text_in_both_languages() -> None:
+    from caiquan.games.promise import Effect
     from caiquan.games.promise.events import format_event
     from caiquan.testing import random_playout
 
@@ -597,8 +598,28 @@ def test_every_event_has_text_in_both_languages() -> None:
                     for zh in (True, False):
                         assert format_event(e, zh), e
                         assert game.format_event(e, "zh" if zh else "en") == format_event(e, zh)
+    # the rarer events, from scripted positions
+    s = start("spear,sword", hearts=[3, 4, 1, 2, 5, 6, 7, 8, 9, 10])
+    s.apply(stance((0, 1), (5, 6)))
+    s.check_deck, s.check_discard = [], list(range(1, 14))
+    s._draw_check()
+    s.discard_skills[0] = 1 << 3
+    s._effect(0, game.content.characters[3].skills[6].effects[0])  # taoist 7: recover best
+    s.apply(config((7, NONE), (0, NONE)))  # spear 7 逼退: move
+    s._effect(0, Effect("check", n=5, then=(Effect("qi", value=1),)))
+    s.hand_skills[1], s.discard_skills[1] = 0, 1 << 2
+    s.apply(throws(SLASH, SLASH))  # B's empty hand: recycle
+    t = start("taoist,sword", hearts=[1, 7, 2, 3, 4, 5, 6, 8, 9, 10])
+    t.apply(stance((0, 1), (5, 6)))
+    t.apply(config((6, NONE), (0, NONE)))  # 卜卦: first_throw
+    t.apply(THROW_BASE + STRIKE)
+    for e in [*s.events(None), *t.events(None)]:
+        kinds.add(str(e["kind"]))
+        for zh in (True, False):
+            assert format_event(e, zh), e
     assert {"deal", "choice_throw", "pick", "characters", "round", "stance", "reveal", "skill",
-            "check", "settle", "rest", "game_over", "first_throw", "move"} <= kinds  # fmt: skip
+            "check", "check_reshuffle", "recover", "move", "first_throw", "settle", "recycle",
+            "rest", "game_over"} <= kinds  # fmt: skip
 
 
 def test_throw_payoffs_for_nash_bots() -> None:
