@@ -37,11 +37,11 @@ def test_conformance(config: dict[str, object], check: str) -> None:
 GOLDEN_HEARTS = [4, 5, 1, 7, 3, 2, 6, 10, 8, 9]
 GOLDEN_CHECKS = [9, 2, 12, 5, 7, 1, 13, 4, 11, 3, 8, 10, 6]
 GOLDEN = [
-    ("sword,spear", {}, 15, "life", "27774dd7d69918ff"),
-    ("fist,taoist", {}, 60, "cap", "374aa6fd65c04b2a"),
-    ("guard,assassin", {}, 12, "life", "bdf552eb5c4f0868"),
-    ("taoist,sword", {"weapons": "round"}, 18, "life", "27ceac9fe28e46b7"),
-    ("assassin,assassin", {"character_pick": "open"}, 9, "life", "8a4c340becce11e7"),
+    ("sword,spear", {}, 15, "life", "8aa698abaed2b71e"),
+    ("fist,taoist", {}, 60, "cap", "1ae8e1ca8bb72625"),
+    ("guard,assassin", {}, 12, "life", "45bfb28fdc1547cc"),
+    ("taoist,sword", {"weapons": "round"}, 18, "life", "dc336f5a23d3e003"),
+    ("assassin,assassin", {"character_pick": "open"}, 9, "life", "3b6fc6e3fe6b27b2"),
 ]
 
 
@@ -59,7 +59,8 @@ def golden_game(chars: str, config: dict[str, object]) -> tuple[PromiseState, li
             joint[p] = legal[(7 * k + 3) % len(legal)]
             k += 1
         s.apply(joint)
-    lines = [game.format_event(e, "en") for e in s.events(None)]
+    # the logged deal is the engine's; the hearts were then replaced by hand
+    lines = [game.format_event(e, "en") for e in s.events(None) if e["kind"] != "deal"]
     return s, lines
 
 

@@ -640,3 +640,21 @@ def test_throw_payoffs_for_nash_bots() -> None:
     assert s.to_move() == (0, 1) and s.life == [5, 1]  # the real state is untouched
     sol = solve_zero_sum(m0)
     assert sol.value > 0  # A, one hit from winning, is ahead
+
+
+@pytest.mark.parametrize("config", [{}, {"character_pick": "open"}])
+def test_determinize_depends_only_on_the_view(config: dict[str, object]) -> None:
+    # a determinized twin determinizes to the very same world (no hidden order leaks)
+    game = load_game("promise", config)
+    for seed in range(4):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for p in (0, 1):
+                twin = s.determinize(p, Rng(seed * 31 + s.move_number))
+                a = s.determinize(p, Rng(1000 + s.move_number))
+                b = twin.determinize(p, Rng(1000 + s.move_number))
+                assert a == b
+                seen = s.events(p)
+                assert all(e in seen for e in a.events(1 - p))  # no secret of the other
+            s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})

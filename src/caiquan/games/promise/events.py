@@ -50,8 +50,6 @@ def format_event(event: Mapping[str, JSONValue], zh: bool) -> str | None:
         who = _seat(e["player"])
         if "taken" in e:
             return f"{who} 方选了 {e['taken']}" if zh else f"{who} picks {e['taken']}"
-        if "character" in e:
-            return f"你选了 {e['character']}" if zh else f"you pick {e['character']}"
         return f"{who} 方已暗中选定人物" if zh else f"{who} has picked, face down"
     if k == "characters":
         n = _cards(e["names"] if zh else e["names_en"])

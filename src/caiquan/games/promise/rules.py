@@ -344,7 +344,9 @@ class PromiseState(State):
         if self.game.draft:
             self._log("pick", {"player": p, "taken": chars[c].id})
         else:
-            self._log("pick", {"player": p}, {"character": chars[c].id}, to=(p,))
+            # the picker sees their own choice in their observation; no secret event, so a
+            # determinized world (which redraws the hidden pick) has nothing to contradict
+            self._log("pick", {"player": p})
         if self.chars[1 - p] < 0:
             self._movers = (1 - p,)
         else:
@@ -654,6 +656,8 @@ class PromiseState(State):
         return obs
 
     def _resample(self, player: Player, rng: Rng) -> None:
+        # canonical order first, so the sample depends only on what ``player`` sees
+        self.check_deck.sort()
         rng.shuffle(self.check_deck)
         g = self.game
         fp = self.first_picker
