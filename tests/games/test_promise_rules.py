@@ -658,3 +658,11 @@ def test_determinize_depends_only_on_the_view(config: dict[str, object]) -> None
                 seen = s.events(p)
                 assert all(e in seen for e in a.events(1 - p))  # no secret of the other
             s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+
+
+def test_statistics_hooks_label_characters_and_count_rounds() -> None:
+    s = start("fist,guard")
+    to_throw(s)
+    s.apply(throws(SLASH, SLASH))
+    assert s._player_labels() == {"character": ["fist", "guard"], "seat": ["A", "B"]}
+    assert s._metrics() == {"rounds": 2.0, "life_a": 7.0, "life_b": 8.0}

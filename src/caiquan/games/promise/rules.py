@@ -576,6 +576,21 @@ class PromiseState(State):
     def _end_reason(self) -> str:
         return self.reason
 
+    # Statistics hooks (``State.player_labels`` / ``State.metrics`` in newer engines).
+    def _player_labels(self) -> dict[str, list[str]]:
+        chars = self.game.content.characters
+        return {
+            "character": [chars[c].id if c >= 0 else "?" for c in self.chars],
+            "seat": list(SEATS),
+        }
+
+    def _metrics(self) -> dict[str, float]:
+        return {
+            "rounds": float(self.round),
+            "life_a": float(self.life[0]),
+            "life_b": float(self.life[1]),
+        }
+
     # ------------------------------------------------------------------ views
 
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
