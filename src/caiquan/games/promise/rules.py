@@ -1,0 +1,847 @@
+"""猜拳战争●四年之约 (The Four-Year Promise): rules as code.
+
+Two players (0 = A, 1 = B). The hearts A–10 lie face up in a 2×5 grid (row 0 is nearest A,
+row 1 nearest B; cell ``r*5+c``); each player holds one black suit: skill cards 1–10 and
+weapon cards J/Q/K of the character they chose. See ``rules.md`` for the rules as a player
+reads them, with every interpretation marked.
+
+Decisions (``kind`` in brackets), in order:
+
+1. character-choice throw [``throw``]: simultaneous plain rock-paper-scissors; ties are
+   thrown again (after ``choice_rethrows`` throws a coin from the game's RNG decides);
+2. character pick [``character``]: the winner, then the loser;
+3. every round: stance placement [``stance``] (simultaneous), configuration [``configure``]
+   (simultaneous: one skill card or none, plus one weapon card or none/keep, as one option),
+   then the battle throw [``throw``] (simultaneous; sequential when a "first" effect makes the
+   opponent throw first, openly). Reveal, skills, settlement and rest are automatic.
+
+Option ids (stable for the whole game; ``num_option_ids = 105 + number of characters``):
+
+==========  =====================================================================
+0–2         rock, scissors, paper (character-choice throw, :data:`caiquan.engine.RPS`)
+3–5         slash 斩击, pierce 贯彻, strike 打击 (battle throw, :data:`~caiquan.engine.BLADES`)
+6–60        stance placement: the unordered pair of cells (i ≤ j) in :data:`PAIRS` order
+61–104      configuration: ``61 + 4*skill + weapon``; skill 0 = none, 1–10 = that card;
+            weapon 0 = none / keep the equipped one, 1 = J, 2 = Q, 3 = K
+105…        character pick: ``105 + index`` in the content's character list
+==========  =====================================================================
+
+Hidden information: every played card is revealed, so each player's remaining hand is public
+(the rules page explains why). What nobody sees is the order of the check deck; in the
+``character_pick = "open"`` variant the first picker's choice is hidden until both have
+picked. ``determinize`` reshuffles the check deck and, in that window, redraws the hidden
+character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from caiquan.engine import (
+    BLADES,
+    RPS,
+    Choice,
+    ConfigError,
+    ConfigOption,
+    Game,
+    JSONValue,
+    Player,
+    Rng,
+    State,
+)
+
+from .content import (
+    Character,
+    Content,
+    Effect,
+    character_card,
+    load_content,
+)
+from .events import format_event
+from .table import PowerMod, PowerTable, compute_table
+
+RPS_BASE = 0
+THROW_BASE = 3
+STANCE_BASE = 6
+CONFIG_BASE = 61
+CHAR_BASE = 105
+
+ROWS, COLS = 2, 5
+CELLS = ROWS * COLS
+PAIRS: tuple[tuple[int, int], ...] = tuple((i, j) for i in range(CELLS) for j in range(i, CELLS))
+PAIR_INDEX: dict[tuple[int, int], int] = {p: k for k, p in enumerate(PAIRS)}
+WEAPON_NAMES = ("J", "Q", "K")
+ALL_SKILLS = sum(1 << v for v in range(1, 11))
+CHECK_CARDS = tuple(range(1, 14))  # diamonds A–K
+HEART_CARDS = tuple(range(1, 11))  # hearts A–10
+
+SEATS = ("A", "B")
+_CONTINUOUS = frozenset({"power", "damage", "guard"})
+
+
+def eligible_values(h1: int, h2: int) -> frozenset[int]:
+    """Skill values a player with tokens on hearts ``h1`` and ``h2`` may use.
+
+    >>> sorted(eligible_values(4, 5))
+    [1, 4, 5, 9]
+    """
+    return frozenset(v for v in (h1, h2, h1 + h2, abs(h1 - h2)) if 1 <= v <= 10)
+
+
+def _distance(a: int, b: int) -> int:
+    return abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS)
+
+
+class PromiseState(State):
+    game: Promise
+    _shared_fields: ClassVar[frozenset[str]] = frozenset()
+    _flat_fields: ClassVar[frozenset[str]] = frozenset(
+        {
+            "hearts", "chars", "tokens", "life", "qi", "hand_skills", "discard_skills",
+            "hand_weapons", "equipped", "set_skill", "set_weapon", "skill_state", "mods",
+            "forbidden", "first", "threshold_delta", "dmg", "guard", "draw_wins",
+            "step_range", "recover_this", "throws", "throw_queue", "check_deck",
+            "check_discard", "checks",
+        }
+    )  # fmt: skip
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        g = self.game
+        hearts = list(HEART_CARDS)
+        self.rng.shuffle(hearts)
+        self.hearts: list[int] = hearts
+        deck = list(CHECK_CARDS)
+        self.rng.shuffle(deck)
+        self.check_deck: list[int] = deck  # the top card is the last one
+        self.check_discard: list[int] = []
+        self.phase = "choose"
+        self.round = 0
+        self.choice_throws = 0
+        self.first_picker = -1
+        self.chars: list[int] = [-1, -1]
+        self.tokens: list[tuple[int, int]] = [(-1, -1), (-1, -1)]
+        self.life: list[int] = [0, 0]
+        self.qi: list[int] = [0, 0]
+        self.hand_skills: list[int] = [0, 0]
+        self.discard_skills: list[int] = [0, 0]
+        self.hand_weapons: list[int] = [0, 0]
+        self.equipped: list[int] = [-1, -1]
+        step = g.data.stance_step
+        self.step_range: list[int] = [step, step]
+        self.reason = ""
+        self.last_round: tuple[int, int, int, int] | None = None  # throws, winner, damage
+        self._reset_round()
+        self._log("deal", {"hearts": [self.hearts[:COLS], self.hearts[COLS:]]})
+        if g.fixed_chars is not None:
+            for p in (0, 1):
+                self.chars[p] = g.fixed_chars[p]
+            self._start_game()
+        else:
+            self._movers = (0, 1)
+
+    def _reset_round(self) -> None:
+        self.set_skill: list[int] = [0, 0]
+        self.set_weapon: list[int] = [-1, -1]
+        self.skill_state: list[str] = ["", ""]
+        self.mods: list[PowerMod] = []
+        self.forbidden: list[int] = [0, 0]
+        self.first: list[bool] = [False, False]
+        self.threshold_delta: list[int] = [0, 0]
+        self.dmg: list[int] = [0, 0]
+        self.guard: list[int] = [0, 0]
+        self.draw_wins: list[bool] = [False, False]
+        self.recover_this: list[bool] = [False, False]
+        self.throws: list[int] = [-1, -1]
+        self.throw_queue: list[int] = []
+        self.checks: list[tuple[int, int, int, bool]] = []
+
+    def _start_game(self) -> None:
+        chars = self.game.content.characters
+        self._log(
+            "characters",
+            {
+                "characters": [chars[c].id for c in self.chars],
+                "names": [chars[c].name for c in self.chars],
+                "names_en": [chars[c].name_en for c in self.chars],
+            },
+        )
+        for p in (0, 1):
+            c = chars[self.chars[p]]
+            self.life[p] = c.vitality
+            self.qi[p] = c.qi
+            self.hand_skills[p] = ALL_SKILLS
+            self.hand_weapons[p] = 0b111
+        self.round = 1
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        self._reset_round()
+        self.phase = "stance"
+        self._log("round", {"round": self.round})
+        self._movers = (0, 1)
+
+    # ------------------------------------------------------------------ legal options
+
+    def _legal(self, player: Player) -> Sequence[int]:
+        ph = self.phase
+        if ph == "choose":
+            return [RPS_BASE, RPS_BASE + 1, RPS_BASE + 2]
+        if ph == "pick":
+            taken = {c for c in self.chars if c >= 0} if self.game.draft else set()
+            n = len(self.game.content.characters)
+            return [CHAR_BASE + i for i in range(n) if i not in taken]
+        if ph == "stance":
+            return [STANCE_BASE + k for k in self.stance_options(player)]
+        if ph == "configure":
+            skills = [0] + [v for v in range(1, 11) if self.hand_skills[player] >> v & 1]
+            weapons = [0] + [w + 1 for w in range(3) if self.hand_weapons[player] >> w & 1]
+            return sorted(CONFIG_BASE + 4 * s + w for s in skills for w in weapons)
+        if ph == "throw":
+            return [THROW_BASE + t for t in range(3) if not self.forbidden[player] >> t & 1]
+        return []  # pragma: no cover - nobody moves in another phase
+
+    def stance_options(self, player: Player) -> list[int]:
+        """Indexes into :data:`PAIRS` of the placements ``player`` may choose now."""
+        a, b = self.tokens[player]
+        if a < 0:
+            row = range(player * COLS, player * COLS + COLS)
+            return sorted(PAIR_INDEX[(i, j)] for i in row for j in row if i <= j)
+        r = self.step_range[player]
+        na = [c for c in range(CELLS) if _distance(a, c) <= r]
+        nb = [c for c in range(CELLS) if _distance(b, c) <= r]
+        return sorted({PAIR_INDEX[(min(x, y), max(x, y))] for x in na for y in nb})
+
+    def _kind(self, player: Player) -> str:
+        return {
+            "choose": "throw",
+            "pick": "character",
+            "stance": "stance",
+            "configure": "configure",
+            "throw": "throw",
+        }[self.phase]
+
+    def _prompt(self, player: Player) -> tuple[str, str]:
+        ph = self.phase
+        if ph == "choose":
+            return ("猜拳决定谁先选角色：出石头、剪刀或布", "rock-paper-scissors for first pick")
+        if ph == "pick":
+            return ("选择你的人物卡", "choose your character")
+        if ph == "stance":
+            return (
+                f"第 {self.round} 回合预备阶段：放置两枚棋子",
+                f"round {self.round}, preparation: place your two stance tokens",
+            )
+        if ph == "configure":
+            h1, h2 = (self.hearts[c] for c in self.tokens[player])
+            ok = sorted(eligible_values(h1, h2))
+            return (
+                f"配置阶段：暗置一张技能卡和/或一张武器卡"
+                f"（可发动的点数：{'、'.join(map(str, ok))}）",
+                f"configuration: set a skill card and/or a weapon card face down (usable "
+                f"skill values: {', '.join(map(str, ok))})",
+            )
+        if self.throw_queue and len(self.throw_queue) == 1:
+            t = self.throws[1 - player]
+            return (
+                f"对手已出{BLADES.zh[t]}：轮到你出拳",
+                f"the opponent threw {BLADES.en[t]}: your throw",
+            )
+        if self.throw_queue:
+            return ("你须先出拳（公开）", "you must throw first, openly")
+        return ("一，二，三，出拳！", "one, two, three: throw!")
+
+    def _describe(self, player: Player, option: int) -> Choice:
+        g = self.game
+        if STANCE_BASE <= option < CONFIG_BASE:
+            i, j = PAIRS[option - STANCE_BASE]
+            hi, hj = self.hearts[i], self.hearts[j]
+            return Choice(
+                option,
+                f"stance-{i}-{j}",
+                f"棋子放在 ♥{hi}（{i}）与 ♥{hj}（{j}）",
+                f"tokens on ♥{hi} (cell {i}) and ♥{hj} (cell {j})",
+            )
+        if CONFIG_BASE <= option < CHAR_BASE and self.chars[player] >= 0:
+            c = g.content.characters[self.chars[player]]
+            s, w = divmod(option - CONFIG_BASE, 4)
+            zh_parts = [f"技能 {s}「{c.skills[s - 1].name}」" if s else "不放技能"]
+            en_parts = [f"skill {s} ({c.skills[s - 1].name_en})" if s else "no skill"]
+            if w:
+                wp = c.weapons[w - 1]
+                zh_parts.append(f"武器 {wp.card}「{wp.name}」")
+                en_parts.append(f"weapon {wp.card} ({wp.name_en})")
+            else:
+                zh_parts.append("不换武器")
+                en_parts.append("keep weapon")
+            return Choice(
+                option, g.describe_option(option).name, "，".join(zh_parts), ", ".join(en_parts)
+            )
+        return g.describe_option(option)
+
+    # ------------------------------------------------------------------ apply
+
+    def _apply(self, joint: dict[Player, int]) -> None:
+        ph = self.phase
+        if ph == "choose":
+            self._apply_choose(joint[0] - RPS_BASE, joint[1] - RPS_BASE)
+        elif ph == "pick":
+            ((p, o),) = joint.items()
+            self._apply_pick(p, o - CHAR_BASE)
+        elif ph == "stance":
+            for p in (0, 1):
+                self.tokens[p] = PAIRS[joint[p] - STANCE_BASE]
+                self.step_range[p] = self.game.data.stance_step
+            self._log(
+                "stance",
+                {
+                    "tokens": [list(t) for t in self.tokens],
+                    "hearts": [[self.hearts[c] for c in t] for t in self.tokens],
+                },
+            )
+            self.phase = "configure"
+            self._movers = (0, 1)
+        elif ph == "configure":
+            for p in (0, 1):
+                s, w = divmod(joint[p] - CONFIG_BASE, 4)
+                self.set_skill[p] = s
+                self.set_weapon[p] = w - 1
+            self._battle()
+        else:
+            for p, o in joint.items():
+                self.throws[p] = o - THROW_BASE
+            if len(self.throw_queue) == 2:
+                first = self.throw_queue.pop(0)
+                self._log(
+                    "first_throw", {"player": first, "throw": BLADES.names[self.throws[first]]}
+                )
+                self._movers = (self.throw_queue[0],)
+            else:
+                self._settle()
+
+    def _apply_choose(self, a: int, b: int) -> None:
+        self.choice_throws += 1
+        r = RPS.compare(a, b)
+        public: dict[str, JSONValue] = {"throws": [RPS.names[a], RPS.names[b]]}
+        if r == 0 and self.choice_throws < self.game.data.choice_rethrows:
+            self._log("choice_throw", {**public, "winner": None})
+            return
+        if r == 0:
+            winner = self.rng.below(2)
+            self._log("choice_throw", {**public, "winner": winner, "coin": True})
+        else:
+            winner = 0 if r > 0 else 1
+            self._log("choice_throw", {**public, "winner": winner})
+        self.first_picker = winner
+        self.phase = "pick"
+        self._movers = (winner,)
+
+    def _apply_pick(self, p: Player, c: int) -> None:
+        self.chars[p] = c
+        chars = self.game.content.characters
+        if self.game.draft:
+            self._log("pick", {"player": p, "taken": chars[c].id})
+        else:
+            # the picker sees their own choice in their observation; no secret event, so a
+            # determinized world (which redraws the hidden pick) has nothing to contradict
+            self._log("pick", {"player": p})
+        if self.chars[1 - p] < 0:
+            self._movers = (1 - p,)
+        else:
+            self._start_game()
+
+    # ------------------------------------------------------------------ battle
+
+    def _battle(self) -> None:
+        g = self.game
+        chars = g.content.characters
+        self._log(
+            "reveal",
+            {
+                "skills": [s or None for s in self.set_skill],
+                "weapons": [WEAPON_NAMES[w] if w >= 0 else None for w in self.set_weapon],
+            },
+        )
+        for p in (0, 1):
+            w = self.set_weapon[p]
+            if w >= 0:
+                old = self.equipped[p]
+                if old >= 0:
+                    self.hand_weapons[p] |= 1 << old
+                self.hand_weapons[p] &= ~(1 << w)
+                self.equipped[p] = w
+        for p in (0, 1):
+            s = self.set_skill[p]
+            if not s:
+                continue
+            self.hand_skills[p] &= ~(1 << s)
+            h1, h2 = (self.hearts[c] for c in self.tokens[p])
+            cost = chars[self.chars[p]].skills[s - 1].cost
+            if s not in eligible_values(h1, h2):
+                state = "ineligible"
+            elif self.qi[p] < cost:
+                state = "unaffordable"
+            else:
+                state = "active"
+                self.qi[p] -= cost
+            self.skill_state[p] = state
+            if state != "active":
+                self.discard_skills[p] |= 1 << s
+            self._log("skill", {"player": p, "card": s, "state": state, "cost": cost})
+        for p in (0, 1):
+            w = self.equipped[p]
+            if w >= 0:
+                self._run(p, chars[self.chars[p]].weapons[w].effects, "reveal", weapon=True)
+        for p in (0, 1):
+            if self.skill_state[p] == "active":
+                self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, "reveal")
+        self.phase = "throw"
+        owners = [p for p in (0, 1) if self.first[p]]
+        if len(owners) == 1:
+            o = owners[0]
+            self.throw_queue = [1 - o, o]
+            self._movers = (1 - o,)
+        else:
+            self.throw_queue = []
+            self._movers = (0, 1)
+
+    def _run(
+        self, owner: Player, effects: Sequence[Effect], when: str, *, weapon: bool = False
+    ) -> None:
+        for e in effects:
+            # a weapon's power, damage and guard work all the time it is equipped (they are
+            # read straight from the equipped card); only its life and qi effects trigger
+            if e.when == when and not (weapon and e.kind in _CONTINUOUS):
+                self._effect(owner, e)
+
+    def _effect(self, owner: Player, e: Effect) -> None:
+        k = e.kind
+        tgt = owner if e.target == "self" else 1 - owner
+        if k == "power":
+            self.mods.append((owner, e.me, e.them, e.value))
+        elif k == "forbid":
+            mask = self.forbidden[tgt] | (1 << e.throw)
+            if mask != 0b111:  # at least one throw always stays legal
+                self.forbidden[tgt] = mask
+        elif k == "first":
+            self.first[owner] = True
+        elif k == "damage":
+            self.dmg[owner] += e.value
+        elif k == "guard":
+            self.guard[owner] += e.value
+        elif k == "life":
+            cap = self.game.content.characters[self.chars[tgt]].vitality
+            self.life[tgt] = max(0, min(cap, self.life[tgt] + e.value))
+        elif k == "qi":
+            cap = self.game.content.characters[self.chars[tgt]].qi
+            self.qi[tgt] = max(0, min(cap, self.qi[tgt] + e.value))
+        elif k == "check":
+            card = self._draw_check()
+            ok = card >= e.n
+            self.checks.append((owner, e.n, card, ok))
+            self._log("check", {"player": owner, "n": e.n, "card": card, "success": ok})
+            for sub in e.then if ok else e.otherwise:
+                self._effect(owner, sub)
+        elif k == "step":
+            self.step_range[tgt] = e.value
+        elif k == "move":
+            row = tgt if e.to == "home" else 1 - tgt
+            x, y = (row * COLS + c % COLS for c in self.tokens[tgt])
+            self.tokens[tgt] = (min(x, y), max(x, y))
+            self._log("move", {"player": tgt, "tokens": list(self.tokens[tgt])})
+        elif k == "recover":
+            if e.card == "this":
+                self.recover_this[owner] = True
+            else:
+                d = self.discard_skills[owner]
+                if d:
+                    v = d.bit_length() - 1
+                    self.discard_skills[owner] &= ~(1 << v)
+                    self.hand_skills[owner] |= 1 << v
+                    self._log("recover", {"player": owner, "card": v})
+        elif k == "threshold":
+            self.threshold_delta[tgt] += e.value
+        elif k == "draw_wins":
+            self.draw_wins[owner] = True
+
+    def _draw_check(self) -> int:
+        if not self.check_deck:
+            self.check_deck = self.check_discard
+            self.check_discard = []
+            self.rng.shuffle(self.check_deck)
+            self._log("check_reshuffle", {"cards": len(self.check_deck)})
+        card = self.check_deck.pop()
+        self.check_discard.append(card)
+        return card
+
+    # ------------------------------------------------------------------ settlement and rest
+
+    def thresholds(self) -> tuple[int, int]:
+        base = self.game.data.win_threshold
+        return (max(1, base + self.threshold_delta[0]), max(1, base + self.threshold_delta[1]))
+
+    def power_table(self) -> PowerTable:
+        """The current table (revealed weapons and resolved skills only)."""
+        return power_table(self)
+
+    def _weapon_sum(self, p: Player, kind: str) -> int:
+        w = self.equipped[p]
+        if w < 0:
+            return 0
+        effects = self.game.content.characters[self.chars[p]].weapons[w].effects
+        return sum(e.value for e in effects if e.kind == kind)
+
+    def _settle(self) -> None:
+        g = self.game
+        chars = g.content.characters
+        a, b = self.throws
+        table = self.power_table()
+        winner = table.winner(a, b)
+        damage = 0
+        if winner is not None:
+            loser = 1 - winner
+            damage = max(
+                0,
+                g.data.base_damage
+                + self.dmg[winner]
+                + self._weapon_sum(winner, "damage")
+                - self.guard[loser]
+                - self._weapon_sum(loser, "guard"),
+            )
+            self.life[loser] = max(0, self.life[loser] - damage)
+        self.last_round = (a, b, -1 if winner is None else winner, damage)
+        cell = table.cell(a, b)
+        self._log(
+            "settle",
+            {
+                "throws": [BLADES.names[a], BLADES.names[b]],
+                "power": cell.total,
+                "winner": winner,
+                "damage": damage,
+                "life": list(self.life),
+            },
+        )
+        for p in (0, 1):
+            result = "draw" if winner is None else "win" if winner == p else "lose"
+            w = self.equipped[p]
+            if w >= 0:
+                self._run(p, chars[self.chars[p]].weapons[w].effects, result, weapon=True)
+            if self.skill_state[p] == "active":
+                self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, result)
+        for p in (0, 1):
+            s = self.set_skill[p]
+            if s and self.skill_state[p] == "active":
+                if self.recover_this[p]:
+                    self.hand_skills[p] |= 1 << s
+                else:
+                    self.discard_skills[p] |= 1 << s
+        if self.life[0] <= 0 or self.life[1] <= 0:
+            self._finish("life")
+            return
+        # 调息 rest
+        for p in (0, 1):
+            gain = g.data.qi_regen if self.set_skill[p] else g.data.qi_regen_no_skill
+            self.qi[p] = min(chars[self.chars[p]].qi, self.qi[p] + gain)
+            if g.recycle and not self.hand_skills[p] and self.discard_skills[p]:
+                self.hand_skills[p] = self.discard_skills[p]
+                self.discard_skills[p] = 0
+                self._log("recycle", {"player": p})
+            if not g.weapons_persist and self.equipped[p] >= 0:
+                self.hand_weapons[p] |= 1 << self.equipped[p]
+                self.equipped[p] = -1
+        self._log("rest", {"qi": list(self.qi)})
+        if self.round >= g.data.round_cap:
+            self._finish("cap")
+            return
+        self.round += 1
+        self._begin_round()
+
+    def _finish(self, reason: str) -> None:
+        self.reason = reason
+        self.phase = "over"
+        self._movers = ()
+        r = self._ranks()
+        self._log("game_over", {"reason": reason, "ranks": list(r), "life": list(self.life)})
+
+    def _ranks(self) -> tuple[int, ...]:
+        a, b = self.life
+        if self.reason == "cap" and not self.game.cap_by_life:
+            return (1, 1)
+        if a == b or (a <= 0 and b <= 0):
+            return (1, 1)
+        return (1, 2) if a > b else (2, 1)
+
+    def _end_reason(self) -> str:
+        return self.reason
+
+    # Statistics hooks (``State.player_labels`` / ``State.metrics`` in newer engines).
+    def _player_labels(self) -> dict[str, list[str]]:
+        chars = self.game.content.characters
+        return {
+            "character": [chars[c].id if c >= 0 else "?" for c in self.chars],
+            "seat": list(SEATS),
+        }
+
+    def _metrics(self) -> dict[str, float]:
+        return {
+            "rounds": float(self.round),
+            "life_a": float(self.life[0]),
+            "life_b": float(self.life[1]),
+        }
+
+    # ------------------------------------------------------------------ views
+
+    def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        g = self.game
+        chars = g.content.characters
+        shown = list(self.chars)
+        if not g.draft and self.phase == "pick":
+            shown = [c if p == player else -1 for p, c in enumerate(self.chars)]
+        obs: dict[str, JSONValue] = {
+            "phase": self.phase,
+            "round": self.round,
+            "round_cap": g.data.round_cap,
+            "hearts": [self.hearts[:COLS], self.hearts[COLS:]],
+            "characters": [chars[c].id if c >= 0 else None for c in shown],
+            "first_picker": self.first_picker if self.first_picker >= 0 else None,
+            "choice_throws": self.choice_throws,
+            "tokens": [list(t) if t[0] >= 0 else None for t in self.tokens],
+            "check_deck": len(self.check_deck),
+            "check_discard": list(self.check_discard),
+        }
+        if self.phase == "pick" and g.draft:
+            obs["pool"] = [c.id for i, c in enumerate(chars) if i not in self.chars]
+        if self.round == 0:
+            return obs
+        players: list[JSONValue] = []
+        for p in (0, 1):
+            hs = self.hand_skills[p]
+            h1h2 = self.tokens[p]
+            elig = (
+                sorted(eligible_values(self.hearts[h1h2[0]], self.hearts[h1h2[1]]))
+                if h1h2[0] >= 0
+                else []
+            )
+            players.append(
+                {
+                    "seat": SEATS[p],
+                    "character": character_card(chars[self.chars[p]]),
+                    "life": self.life[p],
+                    "max_life": chars[self.chars[p]].vitality,
+                    "qi": self.qi[p],
+                    "max_qi": chars[self.chars[p]].qi,
+                    "hand_skills": [v for v in range(1, 11) if hs >> v & 1],
+                    "discard_skills": [v for v in range(1, 11) if self.discard_skills[p] >> v & 1],
+                    "hand_weapons": [
+                        WEAPON_NAMES[w] for w in range(3) if self.hand_weapons[p] >> w & 1
+                    ],
+                    "equipped": WEAPON_NAMES[self.equipped[p]] if self.equipped[p] >= 0 else None,
+                    "eligible": elig,
+                    "step_range": self.step_range[p],
+                }
+            )
+        obs["players"] = players
+        battle = self.phase in ("throw", "over")
+        obs["battle"] = {
+            "skills": [s or None for s in self.set_skill] if battle else [None, None],
+            "skill_state": [s or None for s in self.skill_state] if battle else [None, None],
+            "forbidden": [
+                [BLADES.names[t] for t in range(3) if f >> t & 1] for f in self.forbidden
+            ],
+            "throws_first": [p for p in (0, 1) if self.first[p]],
+            "damage_bonus": list(self.dmg),
+            "guard": list(self.guard),
+            "checks": [list(c) for c in self.checks],
+            "open_throw": (
+                BLADES.names[self.throws[1 - self.throw_queue[0]]]
+                if len(self.throw_queue) == 1
+                else None
+            ),
+        }
+        obs["power_table"] = self.power_table().to_json()
+        if self.last_round is not None:
+            a, b, w, d = self.last_round
+            obs["last_round"] = {
+                "throws": [BLADES.names[a], BLADES.names[b]],
+                "winner": None if w < 0 else w,
+                "damage": d,
+            }
+        return obs
+
+    def _resample(self, player: Player, rng: Rng) -> None:
+        # canonical order first, so the sample depends only on what ``player`` sees
+        self.check_deck.sort()
+        rng.shuffle(self.check_deck)
+        g = self.game
+        fp = self.first_picker
+        hidden = not g.draft and self.phase == "pick" and fp >= 0 and player != fp
+        if hidden and self.chars[fp] >= 0:
+            self.chars[fp] = rng.below(len(g.content.characters))
+
+
+def power_table(state: PromiseState) -> PowerTable:
+    """The power table of a state, as both players see it (see :mod:`.table`).
+
+    Only revealed weapons and resolved skills are in it; before characters are chosen all
+    attributes count as 0.
+    """
+    g = state.game
+    chars = g.content.characters
+    atk: list[tuple[int, int, int]] = []
+    weapons: list[tuple[Effect, ...]] = []
+    for p in (0, 1):
+        c = state.chars[p]
+        if c < 0 or state.round == 0:
+            atk.append((0, 0, 0))
+            weapons.append(())
+            continue
+        atk.append(chars[c].attack)
+        w = state.equipped[p]
+        weapons.append(chars[c].weapons[w].effects if w >= 0 else ())
+    return compute_table(
+        atk[0],
+        atk[1],
+        g.data.win_value,
+        weapons[0],
+        weapons[1],
+        state.mods,
+        state.thresholds(),
+        (state.draw_wins[0], state.draw_wins[1]),
+    )
+
+
+class Promise(Game):
+    """猜拳战争●四年之约 — two childhood friends meet every four years to spar."""
+
+    id = "promise"
+    version = 1
+    name_zh = "猜拳战争●四年之约"
+    name_en = "The Four-Year Promise"
+    min_players = 2
+    max_players = 2
+    state_class = PromiseState
+    rules_package = "caiquan.games.promise"
+    options = (
+        ConfigOption(
+            "content",
+            "default",
+            "character cards and rule numbers: 'default' or a path to a TOML file",
+            "人物卡与规则数值：default 或 TOML 文件路径",
+        ),
+        ConfigOption(
+            "characters",
+            "",
+            "skip the character choice: two character ids 'A,B' (empty: choose in game)",
+            "跳过选角：填两个角色 id，如 'A,B'（留空则在游戏中选择）",
+        ),
+        ConfigOption(
+            "character_pick",
+            "draft",
+            "draft: a picked character leaves the pool; open: both may play the same "
+            "character and the first pick stays hidden until both have picked",
+            "draft：被选走的角色离开候选；open：双方可选同一角色，先选者的选择在双方选完前保密",
+            choices=("draft", "open"),
+        ),
+        ConfigOption(
+            "weapons",
+            "persist",
+            "persist: a revealed weapon stays equipped until replaced; round: it returns to "
+            "hand at the end of the round",
+            "persist：公开的武器一直装备直到被替换；round：回合结束时武器回到手牌",
+            choices=("persist", "round"),
+        ),
+        ConfigOption(
+            "recycle",
+            True,
+            "rest phase: a player with no skill card in hand takes the discarded ones back",
+            "调息阶段：手中没有技能卡的玩家取回弃掉的技能卡",
+        ),
+        ConfigOption(
+            "cap_result",
+            "life",
+            "after the last round: 'life' (more life wins) or 'draw'",
+            "回合上限到达时：life（体力多者胜）或 draw（平局）",
+            choices=("life", "draw"),
+        ),
+    )
+
+    def _prepare(self) -> None:
+        c: Mapping[str, object] = self.config
+        self.content: Content = load_content(str(c["content"]))
+        self.data = self.content.rules
+        self.draft: bool = c["character_pick"] == "draft"
+        self.weapons_persist: bool = c["weapons"] == "persist"
+        self.recycle: bool = bool(c["recycle"])
+        self.cap_by_life: bool = c["cap_result"] == "life"
+        self.fixed_chars: tuple[int, int] | None = None
+        spec = str(c["characters"]).strip()
+        if spec:
+            ids = [s.strip() for s in spec.split(",")]
+            known = ", ".join(ch.id for ch in self.content.characters)
+            if len(ids) != 2:
+                raise ConfigError(
+                    f"promise: option 'characters' needs two ids 'A,B'; the characters are: {known}"
+                )
+            try:
+                a, b = (self.content.index(i) for i in ids)
+            except KeyError as err:
+                raise ConfigError(
+                    f"promise: option 'characters': no character {err.args[0]!r};"
+                    f" the characters are: {known}"
+                ) from None
+            if a == b and self.draft:
+                raise ConfigError(
+                    "promise: option 'characters': the same character twice "
+                    "needs character_pick='open'"
+                )
+            self.fixed_chars = (a, b)
+
+    @property
+    def num_option_ids(self) -> int:
+        return CHAR_BASE + len(self.content.characters)
+
+    def max_decisions(self) -> int:
+        # choice throws, two picks, then per round: stance, configure, up to two throws
+        return self.data.choice_rethrows + 2 + 4 * self.data.round_cap
+
+    def character(self, index: int) -> Character:
+        return self.content.characters[index]
+
+    def describe_option(self, option: int) -> Choice:
+        if RPS_BASE <= option < THROW_BASE:
+            i = option - RPS_BASE
+            return Choice(option, RPS.names[i], RPS.zh[i], RPS.en[i])
+        if THROW_BASE <= option < STANCE_BASE:
+            i = option - THROW_BASE
+            return Choice(option, BLADES.names[i], BLADES.zh[i], BLADES.en[i])
+        if STANCE_BASE <= option < CONFIG_BASE:
+            i, j = PAIRS[option - STANCE_BASE]
+            return Choice(
+                option,
+                f"stance-{i}-{j}",
+                f"棋子放在格 {i} 与格 {j}",
+                f"tokens on cells {i} and {j}",
+            )
+        if CONFIG_BASE <= option < CHAR_BASE:
+            s, w = divmod(option - CONFIG_BASE, 4)
+            wn = WEAPON_NAMES[w - 1] if w else "keep"
+            zh = (f"技能 {s}" if s else "不放技能") + "，" + (f"武器 {wn}" if w else "不换武器")
+            en = (
+                (f"skill {s}" if s else "no skill")
+                + ", "
+                + (f"weapon {wn}" if w else "keep weapon")
+            )
+            return Choice(option, f"skill-{s}-weapon-{wn}", zh, en)
+        i = option - CHAR_BASE
+        if 0 <= i < len(self.content.characters):
+            ch = self.content.characters[i]
+            return Choice(
+                option, ch.id, f"{ch.name}（{ch.school}）", f"{ch.name_en} ({ch.school_en})"
+            )
+        return super().describe_option(option)
+
+    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+        text = format_event(event, lang == "zh")
+        return text if text is not None else super().format_event(event, lang)

@@ -1,0 +1,668 @@
+"""猜拳战争●四年之约: scenarios written from the seed's own sentences.
+
+Positions are built by driving a game with chosen decisions from a fixed seed, and where
+that would take long, by setting the state's fields directly (hearts, life, qi, decks).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from caiquan.engine import BLADES, IllegalDecisionError, Rng, solve_zero_sum
+from caiquan.games import load_game
+from caiquan.games.promise import PAIRS, PromiseState, compute_table, eligible_values, power_table
+from caiquan.games.promise.rules import (
+    CHAR_BASE,
+    CONFIG_BASE,
+    PAIR_INDEX,
+    RPS_BASE,
+    STANCE_BASE,
+    THROW_BASE,
+)
+
+SLASH, PIERCE, STRIKE = 0, 1, 2
+NONE, J, Q, K = 0, 1, 2, 3
+# Hearts laid so that cell 0 holds ♥4 and cell 1 ♥5 (row 0, A's side), cells 5 and 6 ♥4/♥5
+# on B's side; the other cards are 1, 2, 3, 6, 7, 8, 9, 10.
+HEARTS = [4, 5, 1, 2, 3, 7, 6, 8, 9, 10]
+HEARTS_B = [1, 2, 3, 6, 7, 4, 5, 8, 9, 10]
+
+
+def start(
+    chars: str, seed: int = 0, hearts: list[int] | None = None, **cfg: object
+) -> PromiseState:
+    a, b = chars.split(",")
+    if a == b:
+        cfg.setdefault("character_pick", "open")
+    s = load_game("promise", {"characters": chars, **cfg}).new_state(seed)
+    assert isinstance(s, PromiseState)
+    s.hearts = list(hearts or HEARTS)
+    return s
+
+
+def stance(a: tuple[int, int], b: tuple[int, int]) -> dict[int, int]:
+    return {0: STANCE_BASE + PAIR_INDEX[a], 1: STANCE_BASE + PAIR_INDEX[b]}
+
+
+def config(a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)) -> dict[int, int]:
+    return {0: CONFIG_BASE + 4 * a[0] + a[1], 1: CONFIG_BASE + 4 * b[0] + b[1]}
+
+
+def throws(a: int, b: int) -> dict[int, int]:
+    return {0: THROW_BASE + a, 1: THROW_BASE + b}
+
+
+def to_throw(s: PromiseState, a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)) -> None:
+    """From the preparation phase of a round, place tokens (round 1 spots) and configure."""
+    tok_a = (0, 1) if s.round == 1 else s.tokens[0]
+    tok_b = (5, 6) if s.round == 1 else s.tokens[1]
+    s.apply(stance(tok_a, tok_b))
+    s.apply(config(a, b))
+
+
+# ---------------------------------------------------------------------- setup and choice
+
+
+def test_deal_hearts_grid_and_check_deck() -> None:
+    s = load_game("promise").new_state(7)
+    assert isinstance(s, PromiseState)
+    assert sorted(s.hearts) == list(range(1, 11))
+    assert sorted(s.check_deck) == list(range(1, 14))
+    obs = s.observation(0)
+    assert obs["hearts"] == [s.hearts[:5], s.hearts[5:]]
+    assert obs["check_deck"] == 13 and "check_order" not in obs
+
+
+def test_character_choice_is_plain_rps_ties_thrown_again_winner_picks_first() -> None:
+    s = load_game("promise").new_state(1)
+    assert s.to_move() == (0, 1) and s.decision(0).kind == "throw"
+    assert [c.name for c in s.decision(0).choices] == ["rock", "scissors", "paper"]
+    s.apply({0: RPS_BASE, 1: RPS_BASE})  # rock–rock: again
+    assert s.to_move() == (0, 1) and s.observation(None)["phase"] == "choose"
+    s.apply({0: RPS_BASE + 2, 1: RPS_BASE + 1})  # paper loses to scissors: B picks first
+    assert s.to_move() == (1,) and s.decision(1).kind == "character"
+    s.apply(CHAR_BASE + 3)  # taoist
+    assert s.to_move() == (0,)
+    assert CHAR_BASE + 3 not in s.legal(0)  # draft: a picked character leaves the pool
+    s.apply(CHAR_BASE + 0)
+    obs = s.observation(None)
+    assert obs["characters"] == ["sword", "taoist"] and obs["phase"] == "stance"
+    assert obs["players"][0]["life"] == 6 and obs["players"][1]["qi"] == 4
+
+
+def test_open_pick_hides_the_first_pick_until_both_have_chosen() -> None:
+    s = load_game("promise", character_pick="open").new_state(1)
+    s.apply({0: RPS_BASE, 1: RPS_BASE + 1})  # rock beats scissors: A picks first
+    s.apply(CHAR_BASE + 4)
+    assert s.observation(1)["characters"] == [None, None]
+    assert s.observation(0)["characters"] == ["guard", None]
+    assert CHAR_BASE + 4 in s.legal(1)  # the same character may be chosen twice
+    assert all("character" not in e for e in s.events(1))
+    picks = {tuple(s.determinize(1, Rng(i)).chars) for i in range(30)}
+    assert len(picks) > 1  # the hidden pick is redrawn for B's determinizations
+    s.apply(CHAR_BASE + 4)
+    assert s.observation(1)["characters"] == ["guard", "guard"]
+
+
+def test_endless_choice_ties_end_with_a_coin() -> None:
+    s = load_game("promise").new_state(3)
+    for _ in range(9):
+        s.apply({0: RPS_BASE, 1: RPS_BASE})
+    assert s.observation(None)["phase"] == "pick"
+    assert s.events(None)[-1]["coin"] is True
+
+
+# ---------------------------------------------------------------------- stances
+
+
+def test_first_stance_on_the_near_row_then_adjacent_moves() -> None:
+    s = start("sword,spear")
+    legal_a = {PAIRS[o - STANCE_BASE] for o in s.legal(0)}
+    legal_b = {PAIRS[o - STANCE_BASE] for o in s.legal(1)}
+    assert legal_a == {(i, j) for i in range(5) for j in range(i, 5)}  # row 0, may share
+    assert legal_b == {(i, j) for i in range(5, 10) for j in range(i, 10)}
+    to_throw(s)
+    s.apply(throws(SLASH, SLASH))
+    assert s.round == 2
+    # token on cell 0 may go to 0, 1, 5; token on cell 1 to 0, 1, 2, 6
+    got = {PAIRS[o - STANCE_BASE] for o in s.legal(0)}
+    want = {tuple(sorted((x, y))) for x in (0, 1, 5) for y in (0, 1, 2, 6)}
+    assert got == want
+
+
+def test_step_effects_pin_the_opponent_and_free_the_owner() -> None:
+    # fist 8 震脚 pins the opponent's tokens next preparation; tokens on 4 and 4 → 8 (4+4)
+    s = start("fist,assassin", hearts=[4, 5, 1, 2, 3, 7, 6, 8, 9, 10])
+    s.apply(stance((0, 0), (5, 6)))
+    s.apply(config((8, NONE), (1, NONE)))  # B: 潜行 (1) steps 3 next time; B's 7−6 = 1 ✓
+    assert s.skill_state == ["active", "active"]
+    s.apply(throws(SLASH, SLASH))
+    # both effects set B's range; A's resolve first, so B's own step 3 is the one that counts
+    assert s.step_range == [1, 3]
+    s2 = start("fist,sword", hearts=[4, 5, 1, 2, 3, 7, 6, 8, 9, 10])
+    s2.apply(stance((0, 0), (5, 6)))
+    s2.apply(config((8, NONE), (0, NONE)))
+    s2.apply(throws(SLASH, SLASH))
+    assert s2.legal(1) == (STANCE_BASE + PAIR_INDEX[(5, 6)],)  # pinned: only staying put
+
+
+# ---------------------------------------------------------------------- skill eligibility
+
+
+def test_seed_example_tokens_on_4_and_5_make_1_4_5_9_eligible() -> None:
+    assert sorted(eligible_values(4, 5)) == [1, 4, 5, 9]
+    for v in range(1, 11):
+        s = start("taoist,taoist")
+        s.apply(stance((0, 1), (5, 6)))  # A on ♥4 and ♥5
+        assert s.observation(0)["players"][0]["eligible"] == [1, 4, 5, 9]
+        s.apply(config((v, NONE), (0, NONE)))
+        state = s.skill_state[0]
+        if v in (1, 4, 5, 9):
+            assert state == "active", v
+            assert v not in s.observation(None)["players"][0]["discard_skills"]
+        else:
+            assert state == "ineligible", v
+            # revealed, no effect, discarded at once
+            assert s.observation(None)["players"][0]["discard_skills"] == [v]
+            assert s.mods == [] and s.first == [False, False] and s.thresholds() == (5, 5)
+        assert v not in s.observation(None)["players"][0]["hand_skills"]
+
+
+def test_tokens_on_one_card_give_the_value_and_its_double() -> None:
+    assert sorted(eligible_values(3, 3)) == [3, 6]
+    assert sorted(eligible_values(7, 8)) == [1, 7, 8]  # 15 is not a card
+
+
+def test_eligible_but_unaffordable_skill_fizzles() -> None:
+    s = start("taoist,taoist")
+    s.apply(stance((0, 1), (5, 6)))
+    s.qi[0] = 2
+    s.apply(config((9, NONE), (0, NONE)))  # 天罡 costs 3
+    assert s.skill_state[0] == "unaffordable"
+    assert s.qi[0] == 2 and s.thresholds() == (5, 5)
+    assert s.observation(None)["players"][0]["discard_skills"] == [9]
+
+
+def test_active_skill_pays_its_qi_cost() -> None:
+    s = start("taoist,taoist")
+    s.apply(stance((0, 1), (5, 6)))
+    s.apply(config((9, NONE), (0, NONE)))
+    assert s.skill_state[0] == "active" and s.qi[0] == 1
+
+
+# ---------------------------------------------------------------------- the power table
+
+
+def test_thresholds_5_wins_for_a_minus_5_for_b_4_and_minus_4_draw() -> None:
+    even = (3, 3, 3)
+    for value, verdict in ((5, "A"), (4, "draw"), (-4, "draw"), (-5, "B"), (6, "A"), (-6, "B")):
+        t = compute_table(even, even, 5, (), (), [(0, -1, -1, value)], (5, 5), (False, False))
+        assert t.cell(SLASH, SLASH).total == value
+        assert t.cell(SLASH, SLASH).verdict == verdict
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_slash_beats_pierce_beats_strike_beats_slash_for_both_seats(seat: int) -> None:
+    beats = {(SLASH, PIERCE), (PIERCE, STRIKE), (STRIKE, SLASH)}
+    for mine in range(3):
+        for theirs in range(3):
+            s = start("taoist,taoist")  # 3/3/3 against 3/3/3: plain RPS decides
+            to_throw(s)
+            a, b = (mine, theirs) if seat == 0 else (theirs, mine)
+            s.apply(throws(a, b))
+            lives = s.observation(None)["players"]
+            me, them = lives[seat]["life"], lives[1 - seat]["life"]
+            if (mine, theirs) in beats:
+                assert (me, them) == (5, 4)
+            elif (theirs, mine) in beats:
+                assert (me, them) == (4, 5)
+            else:
+                assert (me, them) == (5, 5)
+
+
+def test_table_parts_attributes_win_value_and_totals() -> None:
+    s = start("sword,spear")
+    t = power_table(s)
+    c = t.cell(SLASH, PIERCE)  # sword slash 5 vs spear pierce 5
+    assert (c.attributes, c.win_value, c.weapons, c.skills, c.total) == (0, 5, 0, 0, 5)
+    assert c.verdict == "A"
+    c = t.cell(STRIKE, PIERCE)  # 2 − 5 − 5 = −8
+    assert (c.attributes, c.win_value, c.total, c.verdict) == (-3, -5, -8, "B")
+    c = t.cell(PIERCE, SLASH)  # 2 − 2 − 5 = −5
+    assert (c.total, c.verdict) == (-5, "B")
+    c = t.cell(SLASH, SLASH)  # 5 − 2
+    assert (c.total, c.verdict) == (3, "draw")
+    obs = s.observation(1)["power_table"]
+    assert obs["cells"][SLASH][PIERCE] == {
+        "a": "slash", "b": "pierce", "attributes": 0, "win_value": 5, "weapons": 0,
+        "skills": 0, "total": 5, "verdict": "A",
+    }  # fmt: skip
+    assert s.observation(0)["power_table"] == obs  # both players see the same table
+
+
+def test_b_weapon_and_skill_bonuses_count_against_a() -> None:
+    s = start("sword,spear", hearts=HEARTS_B)
+    s.apply(stance((0, 1), (5, 6)))  # B on ♥4, ♥5: skill 1 eligible
+    s.apply(config((0, NONE), (1, J)))  # B: 起枪 +1 pierce, and the long spear +1 pierce
+    c = power_table(s).cell(SLASH, PIERCE)
+    assert (c.attributes, c.win_value, c.weapons, c.skills) == (0, 5, -1, -1)
+    assert (c.total, c.verdict) == (3, "draw")  # B's bonuses turned A's win into a draw
+    assert power_table(s).cell(SLASH, SLASH).weapons == 0  # only where B throws pierce
+    s.apply(throws(SLASH, PIERCE))
+    assert s.life == [6, 6]
+
+
+def test_a_bonuses_count_for_a() -> None:
+    s = start("sword,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    s.apply(config((1, J), (0, NONE)))  # A: 拔剑式 +1 slash, long sword +1 slash
+    c = power_table(s).cell(SLASH, SLASH)
+    assert (c.attributes, c.weapons, c.skills, c.total, c.verdict) == (3, 1, 1, 5, "A")
+
+
+def test_bots_can_solve_the_table() -> None:
+    s = start("sword,spear")
+    t = power_table(s)
+    sol = solve_zero_sum(t.matrix(0))
+    assert abs(sum(sol.row) - 1.0) < 1e-9 and len(sol.col) == 3
+    from caiquan.games.promise import PowerTable
+
+    assert PowerTable.from_json(s.observation(1)["power_table"]) == t
+    m0, m1 = t.matrix(0), t.matrix(1)
+    assert all(m0[a][b] == -m1[b][a] for a in range(3) for b in range(3))
+
+
+# ---------------------------------------------------------------------- skills override rules
+
+
+def test_threshold_skill_overrides_the_rulebook_threshold() -> None:
+    # taoist 9 天罡: A's win threshold −2 this round: a cell of 3 is A's win
+    s = start("taoist,sword")
+    s.apply(stance((0, 1), (5, 6)))
+    c = power_table(s).cell(PIERCE, PIERCE)  # 3 − 2 = 1
+    assert (c.total, c.verdict) == (1, "draw")
+    s.apply(config((9, NONE), (0, NONE)))
+    assert s.thresholds() == (3, 5)
+    t = power_table(s)
+    assert t.cell(STRIKE, STRIKE).total == 1 and t.cell(STRIKE, STRIKE).verdict == "draw"
+    s.mods.append((0, -1, -1, 2))  # now 3 at pierce/pierce
+    assert power_table(s).cell(PIERCE, PIERCE).verdict == "A"
+    s.apply(throws(PIERCE, PIERCE))
+    assert s.life == [5, 5]  # sword took the hit
+    assert s.observation(None)["players"][1]["life"] == 5
+    # next round the rulebook threshold is back
+    assert s.thresholds() == (5, 5)
+
+
+def test_forbid_skill_makes_a_throw_illegal() -> None:
+    # fist 5 擒拿: the opponent may not throw pierce this round
+    s = start("fist,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    s.apply(config((5, NONE), (0, NONE)))
+    assert s.legal(1) == (THROW_BASE + SLASH, THROW_BASE + STRIKE)
+    assert s.legal(0) == (THROW_BASE, THROW_BASE + 1, THROW_BASE + 2)
+    with pytest.raises(IllegalDecisionError):
+        s.apply(throws(SLASH, PIERCE))
+    assert s.observation(0)["battle"]["forbidden"] == [[], ["pierce"]]
+
+
+def test_forbid_never_leaves_a_player_without_a_throw() -> None:
+    s = start("guard,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    s.forbidden[1] = 0b001  # slash already forbidden; 铁壁 forbids pierce and strike
+    chars = s.game.content.characters
+    for e in chars[s.chars[0]].skills[7].effects:
+        s._effect(0, e)
+    assert s.forbidden[1] == 0b011  # the strike ban would leave nothing: it is dropped
+
+
+def test_first_skill_makes_the_throw_sequential() -> None:
+    # taoist 6 卜卦 (tokens on 1 and 7 → 6): the opponent throws first, openly
+    s = start("taoist,sword", hearts=[1, 7, 2, 3, 4, 5, 6, 8, 9, 10])
+    s.apply(stance((0, 1), (5, 6)))
+    s.apply(config((6, NONE), (0, NONE)))
+    assert s.to_move() == (1,) and s.decision(1).kind == "throw"
+    assert not s.decision(1).simultaneous
+    s.apply(THROW_BASE + STRIKE)
+    assert s.to_move() == (0,) and s.decision(0).kind == "throw"
+    assert s.observation(0)["battle"]["open_throw"] == "strike"
+    assert any(e["kind"] == "first_throw" and e["throw"] == "strike" for e in s.events(0))
+    s.apply(THROW_BASE + SLASH)  # 3 − 2 − 5 = −4: a draw even so
+    assert s.life == [5, 6]
+    assert s.round == 2 and s.to_move() == (0, 1)
+
+
+def test_draw_wins_skill_changes_what_a_draw_means() -> None:
+    # taoist 4 太极 (tokens on ♥4 and ♥5): this round a drawn cell is A's win
+    s = start("taoist,taoist")
+    s.apply(stance((0, 1), (5, 6)))
+    s.apply(config((4, NONE), (0, NONE)))
+    t = power_table(s)
+    assert t.cell(SLASH, SLASH).total == 0 and t.cell(SLASH, SLASH).verdict == "A"
+    assert t.cell(SLASH, STRIKE).verdict == "B"  # a real loss stays a loss
+    s.apply(throws(SLASH, SLASH))
+    assert s.life == [5, 4]
+
+
+# ---------------------------------------------------------------------- weapons
+
+
+def test_weapon_stays_equipped_and_is_replaced_correctly() -> None:
+    s = start("sword,spear")
+    to_throw(s, (0, J))
+    p0 = s.observation(None)["players"][0]
+    assert p0["equipped"] == "J" and p0["hand_weapons"] == ["Q", "K"]
+    s.apply(throws(SLASH, SLASH))
+    to_throw(s, (0, NONE))  # keep
+    assert s.observation(None)["players"][0]["equipped"] == "J"
+    assert power_table(s).cell(SLASH, SLASH).weapons == 1
+    s.apply(throws(SLASH, SLASH))
+    assert s.observation(None)["players"][0]["equipped"] == "J"  # persists
+    to_throw(s, (0, K))  # replace: J back to hand when K is revealed
+    p0 = s.observation(None)["players"][0]
+    assert p0["equipped"] == "K" and p0["hand_weapons"] == ["J", "Q"]
+    assert power_table(s).cell(SLASH, SLASH).weapons == 2
+    assert power_table(s).cell(STRIKE, SLASH).weapons == -1
+
+
+def test_weapon_in_play_cannot_be_set_again() -> None:
+    s = start("sword,spear")
+    to_throw(s, (0, J))
+    s.apply(throws(SLASH, SLASH))
+    s.apply(stance(s.tokens[0], s.tokens[1]))
+    assert CONFIG_BASE + J not in s.legal(0) and CONFIG_BASE + Q in s.legal(0)
+
+
+def test_weapons_round_option_returns_the_weapon_each_round() -> None:
+    s = start("sword,spear", weapons="round")
+    to_throw(s, (0, J))
+    assert s.observation(None)["players"][0]["equipped"] == "J"
+    s.apply(throws(SLASH, SLASH))
+    p0 = s.observation(None)["players"][0]
+    assert p0["equipped"] is None and p0["hand_weapons"] == ["J", "Q", "K"]
+
+
+def test_guard_and_damage_change_the_damage() -> None:
+    # sword 4 连环剑 (+1 damage) against fist with bracers (guard 1) and 铁布衫 (guard 2)
+    s = start("sword,fist", hearts=[4, 5, 1, 2, 3, 4, 9, 8, 7, 10])
+    s.apply(stance((0, 1), (5, 5)))  # B on ♥4 twice: 4 and 8 eligible
+    s.apply(config((4, NONE), (4, Q)))
+    s.apply(throws(SLASH, PIERCE))  # 5 − 2 + 5 = 8 (bracers: −1 on B's slash only) → A
+    assert s.life[1] == 7  # 1 + 1 − 1 − 2 < 0 → no damage
+
+
+# ---------------------------------------------------------------------- checks
+
+
+def test_check_success_and_failure_use_the_top_diamond() -> None:
+    for top, ok in ((7, True), (6, False), (13, True), (1, False)):
+        s = start("sword,spear", hearts=[4, 4, 1, 2, 3, 5, 6, 7, 8, 9])
+        s.apply(stance((0, 1), (5, 6)))  # A on ♥4 and ♥4: 4 and 8 eligible
+        rest = [c for c in range(1, 14) if c != top]
+        s.check_deck = [*rest, top]
+        qi = s.qi[0]
+        s.apply(config((8, NONE), (0, NONE)))  # 剑心: check 7, +3 slash or +1 qi
+        assert s.checks == [(0, 7, top, ok)]
+        assert s.check_discard == [top] and len(s.check_deck) == 12
+        if ok:
+            assert s.mods == [(0, SLASH, -1, 3)] and s.qi[0] == qi - 1
+        else:
+            assert s.mods == [] and s.qi[0] == qi
+
+
+def test_check_deck_reshuffles_when_empty() -> None:
+    s = start("sword,spear", hearts=[4, 4, 1, 2, 3, 5, 6, 7, 8, 9])
+    s.apply(stance((0, 1), (5, 6)))
+    s.check_deck = []
+    s.check_discard = list(range(1, 14))
+    s.apply(config((8, NONE), (0, NONE)))
+    assert any(e["kind"] == "check_reshuffle" for e in s.events(None))
+    assert len(s.check_deck) == 12 and len(s.check_discard) == 1
+    assert sorted(s.check_deck + s.check_discard) == list(range(1, 14))
+
+
+def test_determinize_reshuffles_the_unseen_check_deck() -> None:
+    s = start("sword,spear")
+    orders = {tuple(s.determinize(0, Rng(i)).check_deck) for i in range(20)}
+    assert len(orders) > 1
+    assert all(sorted(o) == sorted(s.check_deck) for o in orders)
+
+
+# ---------------------------------------------------------------------- settlement, rest, end
+
+
+def test_rest_regains_qi_1_after_a_skill_2_without_up_to_the_cap() -> None:
+    s = start("taoist,taoist")
+    s.apply(stance((0, 1), (5, 6)))
+    s.qi = [0, 0]
+    s.apply(config((1, NONE), (0, NONE)))  # 吐纳 costs 0, +1 qi now
+    assert s.qi == [1, 0]
+    s.apply(throws(SLASH, SLASH))
+    assert s.qi == [2, 2]
+    s.qi = [4, 3]
+    s.apply(stance(s.tokens[0], s.tokens[1]))
+    s.apply(config())
+    s.apply(throws(SLASH, SLASH))
+    assert s.qi == [4, 4]
+
+
+def test_used_skills_are_discarded_and_an_empty_hand_takes_them_back() -> None:
+    s = start("taoist,taoist")
+    s.apply(stance((0, 1), (5, 6)))
+    s.hand_skills[0] = 1 << 5
+    s.discard_skills[0] = sum(1 << v for v in (1, 2, 3))
+    s.apply(config((5, NONE), (0, NONE)))
+    s.apply(throws(SLASH, SLASH))
+    p0 = s.observation(None)["players"][0]
+    assert p0["hand_skills"] == [1, 2, 3, 5] and p0["discard_skills"] == []
+    assert any(e["kind"] == "recycle" and e["player"] == 0 for e in s.events(None))
+
+
+def test_recycle_off_leaves_the_hand_empty() -> None:
+    s = start("taoist,taoist", recycle=False)
+    s.apply(stance((0, 1), (5, 6)))
+    s.hand_skills[0] = 1 << 5
+    s.apply(config((5, NONE), (0, NONE)))
+    s.apply(throws(SLASH, SLASH))
+    assert s.observation(None)["players"][0]["hand_skills"] == []
+
+
+def test_recover_this_returns_the_card_to_hand() -> None:
+    s = start("sword,spear", hearts=[4, 6, 1, 2, 3, 5, 7, 8, 9, 10])
+    s.apply(stance((0, 1), (5, 6)))  # ♥4 + ♥6 = 10: 剑归鞘
+    s.life[0] = 3
+    s.apply(config((10, NONE), (0, NONE)))
+    assert s.life[0] == 4
+    s.apply(throws(SLASH, SLASH))
+    p0 = s.observation(None)["players"][0]
+    assert 10 in p0["hand_skills"] and p0["discard_skills"] == []
+
+
+def test_life_reaching_zero_loses() -> None:
+    s = start("taoist,taoist")
+    to_throw(s)
+    s.life[1] = 1
+    s.apply(throws(SLASH, PIERCE))
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out.results == ("win", "loss") and out.reason == "life"
+
+
+def test_both_at_zero_in_one_settlement_is_a_draw() -> None:
+    # guard 4 反击: when B loses, A loses 1 life too
+    s = start("taoist,guard", hearts=HEARTS_B)
+    s.apply(stance((0, 1), (5, 6)))  # B on ♥4 and ♥5: 4 eligible
+    s.life = [1, 1]
+    s.apply(config((0, NONE), (4, NONE)))
+    assert s.skill_state[1] == "active"
+    s.apply(throws(STRIKE, SLASH))  # 3 − 3 + 5 = 5: A wins
+    assert s.life == [0, 0]
+    out = s.outcome()
+    assert out.results == ("draw", "draw") and out.reason == "life"
+
+
+@pytest.mark.parametrize(("cap_result", "lives", "results"), [
+    ("life", [3, 2], ("win", "loss")),
+    ("life", [2, 2], ("draw", "draw")),
+    ("draw", [3, 2], ("draw", "draw")),
+])  # fmt: skip
+def test_round_cap(cap_result: str, lives: list[int], results: tuple[str, str]) -> None:
+    s = start("taoist,taoist", cap_result=cap_result)
+    s.apply(stance((0, 1), (5, 6)))
+    s.round = s.game.data.round_cap
+    s.life = list(lives)
+    s.apply(config())
+    s.apply(throws(SLASH, SLASH))
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out.reason == "cap" and out.results == results
+
+
+def test_random_games_end_within_the_bound() -> None:
+    from caiquan.testing import random_playout
+
+    game = load_game("promise")
+    for seed in range(50):
+        s = random_playout(game, seed)
+        assert s.is_terminal() and s.move_number <= game.max_decisions()
+        assert s.outcome().reason in ("life", "cap")
+
+
+def test_option_names_are_readable() -> None:
+    s = start("sword,spear")
+    names = {c.name for c in s.decision(0).choices}
+    assert "stance-0-1" in names
+    s.apply(stance((0, 1), (5, 6)))
+    d = s.decision(0)
+    assert d.kind == "configure"
+    c = d.by_name("skill-1-weapon-J")
+    assert "拔剑式" in c.zh and "Long sword" in c.en
+    s.apply(config())
+    assert [c.name for c in s.decision(1).choices] == list(BLADES.names)
+
+
+def test_observation_carries_the_character_cards_and_the_prompt_names_usable_values() -> None:
+    s = start("sword,spear")
+    card = s.observation(1)["players"][0]["character"]
+    assert card["id"] == "sword" and card["attributes"] == {
+        "slash": 5, "pierce": 2, "strike": 2, "vitality": 6, "qi": 3,
+    }  # fmt: skip
+    assert card["skills"][0] == {
+        "card": 1, "name": "拔剑式", "name_en": "Drawing the blade", "cost": 0,
+        "text": "我出斩击时战力 +1", "text_en": "+1 power when you throw slash",
+    }  # fmt: skip
+    assert [w["card"] for w in card["weapons"]] == ["J", "Q", "K"]
+    s.apply(stance((0, 1), (5, 6)))
+    d = s.decision(0)
+    assert "1、4、5、9" in d.prompt_zh and "1, 4, 5, 9" in d.prompt_en
+
+
+def test_move_effect_pushes_the_opponent_back_to_their_row() -> None:
+    # spear 7 逼退 (♥3 + ♥4 = 7): B's tokens, advanced onto A's row, go back along their columns
+    s = start("spear,sword", hearts=[3, 4, 1, 2, 5, 6, 7, 8, 9, 10])
+    s.apply(stance((0, 1), (5, 6)))
+    s.tokens[1] = (0, 3)
+    s.apply(config((7, NONE), (0, NONE)))
+    assert s.skill_state[0] == "active"
+    assert s.tokens[1] == (5, 8)
+    assert s.observation(1)["tokens"][1] == [5, 8]
+    assert any(e["kind"] == "move" and e["tokens"] == [5, 8] for e in s.events(None))
+    s.apply(throws(SLASH, SLASH))
+    # next preparation starts from the new cells
+    assert STANCE_BASE + PAIR_INDEX[(1, 4)] not in s.legal(1)  # one step from (0, 3) only
+    assert STANCE_BASE + PAIR_INDEX[(5, 8)] in s.legal(1)
+
+
+def test_move_across_uses_the_other_row() -> None:
+    from caiquan.games.promise import Effect
+
+    s = start("spear,sword")
+    s.apply(stance((0, 4), (5, 6)))
+    s._effect(0, Effect("move", to="across", target="self"))
+    assert s.tokens[0] == (5, 9)
+
+
+def test_every_event_has_text_in_both_languages() -> None:
+    from caiquan.games.promise import Effect
+    from caiquan.games.promise.events import format_event
+    from caiquan.testing import random_playout
+
+    kinds: set[str] = set()
+    for cfg in ({}, {"character_pick": "open"}):
+        game = load_game("promise", cfg)
+        for seed in range(40):
+            s = random_playout(game, seed)
+            for viewer in (0, None):
+                for e in s.events(viewer):
+                    kinds.add(str(e["kind"]))
+                    for zh in (True, False):
+                        assert format_event(e, zh), e
+                        assert game.format_event(e, "zh" if zh else "en") == format_event(e, zh)
+    # the rarer events, from scripted positions
+    s = start("spear,sword", hearts=[3, 4, 1, 2, 5, 6, 7, 8, 9, 10])
+    s.apply(stance((0, 1), (5, 6)))
+    s.check_deck, s.check_discard = [], list(range(1, 14))
+    s._draw_check()
+    s.discard_skills[0] = 1 << 3
+    s._effect(0, game.content.characters[3].skills[6].effects[0])  # taoist 7: recover best
+    s.apply(config((7, NONE), (0, NONE)))  # spear 7 逼退: move
+    s._effect(0, Effect("check", n=5, then=(Effect("qi", value=1),)))
+    s.hand_skills[1], s.discard_skills[1] = 0, 1 << 2
+    s.apply(throws(SLASH, SLASH))  # B's empty hand: recycle
+    t = start("taoist,sword", hearts=[1, 7, 2, 3, 4, 5, 6, 8, 9, 10])
+    t.apply(stance((0, 1), (5, 6)))
+    t.apply(config((6, NONE), (0, NONE)))  # 卜卦: first_throw
+    t.apply(THROW_BASE + STRIKE)
+    for e in [*s.events(None), *t.events(None)]:
+        kinds.add(str(e["kind"]))
+        for zh in (True, False):
+            assert format_event(e, zh), e
+    assert {"deal", "choice_throw", "pick", "characters", "round", "stance", "reveal", "skill",
+            "check", "check_reshuffle", "recover", "move", "first_throw", "settle", "recycle",
+            "rest", "game_over"} <= kinds  # fmt: skip
+
+
+def test_throw_payoffs_for_nash_bots() -> None:
+    from caiquan.engine import PlayerView
+    from caiquan.games.promise import throw_payoffs
+
+    s = start("taoist,taoist")
+    assert throw_payoffs(PlayerView(s, 0)) is None  # not a throw
+    to_throw(s)
+    s.life = [5, 1]
+    m0 = throw_payoffs(PlayerView(s, 0))
+    m1 = throw_payoffs(PlayerView(s, 1))
+    assert m0 is not None and m1 is not None
+    assert m0[SLASH][PIERCE] == 1.0  # A's hit ends the game
+    assert m0[PIERCE][SLASH] == -0.2  # B's hit takes 1 of A's 5 life
+    assert m0[SLASH][SLASH] == 0.0
+    assert m1[SLASH][PIERCE] == 0.2 and m1[PIERCE][SLASH] == -1.0
+    assert s.to_move() == (0, 1) and s.life == [5, 1]  # the real state is untouched
+    sol = solve_zero_sum(m0)
+    assert sol.value > 0  # A, one hit from winning, is ahead
+
+
+@pytest.mark.parametrize("config", [{}, {"character_pick": "open"}])
+def test_determinize_depends_only_on_the_view(config: dict[str, object]) -> None:
+    # a determinized twin determinizes to the very same world (no hidden order leaks)
+    game = load_game("promise", config)
+    for seed in range(4):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for p in (0, 1):
+                twin = s.determinize(p, Rng(seed * 31 + s.move_number))
+                a = s.determinize(p, Rng(1000 + s.move_number))
+                b = twin.determinize(p, Rng(1000 + s.move_number))
+                assert a == b
+                seen = s.events(p)
+                assert all(e in seen for e in a.events(1 - p))  # no secret of the other
+            s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+
+
+def test_statistics_hooks_label_characters_and_count_rounds() -> None:
+    s = start("fist,guard")
+    to_throw(s)
+    s.apply(throws(SLASH, SLASH))
+    assert s._player_labels() == {"character": ["fist", "guard"], "seat": ["A", "B"]}
+    assert s._metrics() == {"rounds": 2.0, "life_a": 7.0, "life_b": 8.0}
