@@ -48,7 +48,7 @@ def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("demo", "nope"), "error: no game called 'nope'; the games are: "),
-        (("demo", "-o", "num_cards=0"), "option 'num_cards' must be at least 1"),
+        (("demo", "goofspiel", "-o", "num_cards=0"), "option 'num_cards' must be at least 1"),
         (("demo", "-o", "num_cards"), "an option is NAME=VALUE"),
         (("rules", "goofspiel", "--lang", "fr"), "language must be 'zh' or 'en'"),
         (("replay", "/nonexistent.json"), "cannot read /nonexistent.json"),
@@ -112,3 +112,22 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     (row,) = data["results"]
     assert row["game"] == "goofspiel" and row["decisions"] > 0 and row["clone_us"] > 0
+
+
+@pytest.mark.parametrize("game", ["promise", "legends", "drama"])
+def test_malformed_content_is_a_one_line_error(game: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[meta\nname = 1\n", encoding="utf-8")
+    r = run("demo", game, "-o", f"content={bad}")
+    assert r.returncode == 1
+    assert "not valid TOML" in r.stderr and "bad.toml" in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["promise", "legends", "drama"])
+def test_every_seed_game_demo_and_rules(game: str) -> None:
+    r = run("demo", game, "--seed", "2")
+    assert r.returncode == 0, r.stderr
+    assert "player 0:" in r.stdout
+    for lang in ("zh", "en"):
+        assert run("rules", game, "--lang", lang).returncode == 0

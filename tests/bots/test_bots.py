@@ -118,3 +118,28 @@ def test_bots_do_not_read_hidden_information(spec: str) -> None:
             a = make_bot(spec).decide(PlayerView(s, p), Rng(7))
             b = make_bot(spec).decide(PlayerView(twin, p), Rng(7))
             assert a == b
+
+
+def test_nash_bot_uses_the_promise_power_table() -> None:
+    """At a promise battle throw the mix is an exact equilibrium of the table's payoffs."""
+    game = load_game("promise")
+    for seed in range(30):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            movers = s.to_move()
+            if len(movers) == 2 and s.decision(0).kind == "throw" and s.move_number > 3:
+                from caiquan.engine import solve_zero_sum
+                from caiquan.games.promise.payoffs import throw_payoffs
+
+                bot = NashBot()
+                bot.decide(PlayerView(s, 0), Rng(1))
+                m = bot.last_matrix
+                assert m == throw_payoffs(PlayerView(s, 0))  # exact, not rollouts
+                assert bot.last_mix is not None
+                # the row mix is a maximin strategy: no column reply does better than the value
+                exact = solve_zero_sum(m)
+                assert exploitability(m, bot.last_mix, exact.col) == pytest.approx(0, abs=1e-7)
+                return
+            s.apply({p: rng.choice(s.legal(p)) for p in movers})
+    raise AssertionError("no battle throw reached")

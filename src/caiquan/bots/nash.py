@@ -22,6 +22,19 @@ PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 #: columns: the opponent's). Returning None falls back to rollouts.
 THROW_PAYOFFS: dict[str, PayoffFn] = {}
 
+#: Evaluators the shipped games provide, imported on first use.
+_BUILTIN_PAYOFFS = {"promise": "caiquan.games.promise.payoffs:throw_payoffs"}
+
+
+def _payoff_fn(game_id: str) -> PayoffFn | None:
+    fn = THROW_PAYOFFS.get(game_id)
+    if fn is None and game_id in _BUILTIN_PAYOFFS:
+        from importlib import import_module
+
+        module, _, name = _BUILTIN_PAYOFFS[game_id].partition(":")
+        fn = THROW_PAYOFFS[game_id] = getattr(import_module(module), name)
+    return fn
+
 
 class NashBot:
     name = "nash"
@@ -44,7 +57,7 @@ class NashBot:
         return legal[rng.weighted(sol.row)]
 
     def payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
-        exact = THROW_PAYOFFS.get(view.game.id)
+        exact = _payoff_fn(view.game.id)
         if exact is not None:
             m = exact(view)
             if m is not None:

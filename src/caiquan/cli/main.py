@@ -117,14 +117,14 @@ def print_outcome(state: State, lang: str) -> None:
     for p in range(state.num_players):
         result = words[o.results[p]] if words else o.results[p]
         if lang == "zh":
-            out.print(f"玩家 {p}：{result}（名次 {o.ranks[p]}，收益 {o.returns[p]:+g}）")
+            out.print(f"玩家 {p}：{result}（名次 {o.ranks[p]}，收益 {o.returns[p]:+.3g}）")
         else:
-            out.print(f"player {p}: {result} (rank {o.ranks[p]}, return {o.returns[p]:+g})")
+            out.print(f"player {p}: {result} (rank {o.ranks[p]}, return {o.returns[p]:+.3g})")
 
 
 @app.command("demo")
 def demo_cmd(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "goofspiel",
+    game: Annotated[str, typer.Argument(help="Game id.")] = "promise",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
     option: Options = None,
     lang: Lang = "",
