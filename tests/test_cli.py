@@ -131,3 +131,14 @@ def test_every_seed_game_demo_and_rules(game: str) -> None:
     assert "player 0:" in r.stdout
     for lang in ("zh", "en"):
         assert run("rules", game, "--lang", lang).returncode == 0
+
+
+def test_bench_peers_json_reports_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["bench", "--peers", "--seconds", "0.02", "--json"])
+    assert exit_info.value.code in (0, None)
+    data = json.loads(capsys.readouterr().out)
+    assert data["results"]["promise"]["steps_per_s"] > 0
+    assert data["results"]["openspiel-goofspiel-13"]["steps_per_s"] > 0  # test extra
+    names = [t["target"] for t in data["targets"]]
+    assert "3x3 solve (µs)" in names and len(names) == 10

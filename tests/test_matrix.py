@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caiquan.engine import RPS, expected_payoff, exploitability, solve_zero_sum
+from caiquan.engine.matrix import solve_lp, solve_small
 
 TOL = 1e-7
 
@@ -79,3 +80,39 @@ def test_solution_is_an_equilibrium(a: list[list[int]]) -> None:
     assert min(sol.row) >= 0 and min(sol.col) >= 0
     assert exploitability(a, sol.row, sol.col) == pytest.approx(0.0, abs=1e-6)
     assert expected_payoff(a, sol.row, sol.col) == pytest.approx(sol.value, abs=1e-6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=3).flatmap(
+        lambda m: st.integers(min_value=1, max_value=3).flatmap(
+            lambda n: st.lists(
+                st.lists(
+                    st.one_of(
+                        st.integers(min_value=-6, max_value=6),
+                        st.floats(min_value=-5, max_value=5, allow_nan=False),
+                    ),
+                    min_size=n,
+                    max_size=n,
+                ),
+                min_size=m,
+                max_size=m,
+            )
+        )
+    )
+)
+def test_fast_kernel_agrees_with_the_lp(a: list[list[float]]) -> None:
+    """The exact 3×3 kernel method (the fast path) and the LP (the plain path) agree."""
+    fast = solve_small(a)
+    plain = solve_lp(a)
+    assert fast is not None, "the kernel method found no certified solution"
+    assert fast.value == pytest.approx(plain.value, abs=1e-6)
+    assert exploitability(a, fast.row, fast.col) == pytest.approx(0.0, abs=1e-7)
+
+
+def test_fast_kernel_known_games() -> None:
+    sol = solve_small([[0, 2, -1], [-2, 0, 1], [1, -1, 0]])
+    assert sol is not None and sol.row == pytest.approx((0.25, 0.25, 0.5))
+    saddle = solve_small([[3, 2], [1, 0]])
+    assert saddle is not None and saddle.row == (1.0, 0.0) and saddle.value == 2.0
+    assert solve_small([[1, 2, 3, 4]] * 4) is None  # larger than 3×3: the LP's job

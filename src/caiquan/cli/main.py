@@ -180,9 +180,17 @@ def bench_cmd(
         list[str] | None, typer.Option("--game", "-g", help="Only these games (repeatable).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    peers: Annotated[
+        bool,
+        typer.Option("--peers", help="Measure OpenSpiel, PettingZoo and RLCard side by side."),
+    ] = False,
 ) -> None:
     """Random-playout benchmark: decisions/s, games/s, clone and observation cost."""
     from caiquan import bench
+
+    if peers:
+        _bench_peers(seconds, as_json)
+        return
 
     setups = bench.default_setups()
     if game:
@@ -217,6 +225,38 @@ def bench_cmd(
             f"{r.observation_us:.2f}",
         )
     out.print(table)
+
+
+def _bench_peers(seconds: float, as_json: bool) -> None:
+    from rich.table import Table
+
+    from caiquan.bench.peers import run_peers
+
+    if seconds <= 0:
+        raise ConfigError("--seconds must be positive")
+    if not as_json:
+        err.print("measuring caiquan and its peers (median of 3 runs each)…")
+    data = run_peers(seconds)
+    if as_json:
+        sys.stdout.write(json.dumps({"caiquan": __version__, **data}) + "\n")
+        return
+    table = Table(title="caiquan and its peers, random play in one process")
+    for col in ("engine / game", "steps/s", "clone µs", "other"):
+        table.add_column(col, justify="left" if col == "engine / game" else "right")
+    for name, m in data["results"].items():
+        other = ", ".join(
+            f"{k}={v:,.1f}" for k, v in m.items() if k not in ("steps_per_s", "clone_us")
+        )
+        steps = f"{m['steps_per_s']:,.0f}" if "steps_per_s" in m else ""
+        clone = f"{m['clone_us']:.2f}" if "clone_us" in m else ""
+        table.add_row(name, steps, clone, other)
+    out.print(table)
+    for name, why in data["missing"].items():
+        out.print(f"{name}: {why}", markup=False)
+    for t in data["targets"]:
+        mark = {True: "✓", False: "✗", None: "?"}[t["met"]]
+        value = "n/a" if t["value"] is None else f"{t['value']:,.2f}"
+        out.print(f"{mark} {t['target']}: {value} (target {t['goal']})", markup=False)
 
 
 def _not_yet(what: str, issue: int) -> None:

