@@ -854,6 +854,13 @@ class DramaState(State):
         """Fewest cards left is best (率先消耗完毕则为胜出); equal counts share a place."""
         return ranks_from_scores(tuple(-float(self.card_count(p)) for p in range(NUM_PLAYERS)))
 
+    def _player_labels(self) -> dict[str, list[str]]:
+        roles = self.game.content.roles
+        return {"role": [roles[r].id for r in self.roles]}
+
+    def _metrics(self) -> dict[str, float]:
+        return {"rounds": float(self.round_no)}
+
     def _timeout_option(self, player: Player) -> int | None:
         """A timed-out player passes a supply turn or declines to re-arm."""
         legal = self._legal(player)

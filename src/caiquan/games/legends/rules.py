@@ -880,6 +880,9 @@ class LegendsState(State):
             ranks[p] = 1 + sub[i]
         return tuple(ranks)
 
+    def _metrics(self) -> dict[str, float]:
+        return {"rounds": float(self.round)}
+
     def _timeout_option(self, player: Player) -> int | None:
         """A timed-out player passes (an action) or declines (a "you may" ability)."""
         g = self.game
