@@ -2,12 +2,20 @@
 
 from importlib.util import find_spec
 
+
+def _missing(module: str) -> bool:
+    try:
+        return find_spec(module) is None
+    except ImportError:
+        return True
+
+
 collect_ignore = [
-    f"{module}.py"
-    for module, needs in (
+    f"{name}.py"
+    for name, needs in (
         ("pettingzoo", "pettingzoo"),
         ("gymnasium", "gymnasium"),
         ("openspiel", "pyspiel"),
     )
-    if find_spec(needs) is None
+    if _missing(needs)
 ]
