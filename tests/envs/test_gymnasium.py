@@ -12,7 +12,7 @@ pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not install
 from gymnasium.utils.env_checker import check_env
 
 from caiquan.bots import RandomBot
-from caiquan.envs.gymnasium import SingleAgentEnv
+from caiquan.envs.gymnasium import SingleAgentEnv, env_id
 from caiquan.games import load_game
 
 from .configs import CONFIGS, config_id
@@ -74,3 +74,14 @@ def test_opponents_per_seat_and_info() -> None:
         SingleAgentEnv("legends", seat=0, opponents={1: "random"}, config={"players": 3})
     with pytest.raises(ValueError, match="seat"):
         SingleAgentEnv("promise", seat=2)
+
+
+def test_registered_with_gymnasium_make() -> None:
+    import gymnasium
+
+    assert env_id("legends") == f"caiquan/legends-v{load_game('legends').version}"
+    env = gymnasium.make(env_id("legends"), config={"players": 4}, seat=2, render_mode="ansi")
+    assert env.spec is not None and env.spec.id == env_id("legends")
+    check_env(env.unwrapped)  # with its spec, the render check runs too
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any()

@@ -18,6 +18,8 @@
 * The episode runs from the seat's first decision to the end of the game; whenever other
   seats decide (alone, or with the seat in a simultaneous reveal), their bots decide from
   their own view. The reward is the seat's return, once, at the end.
+* Registered with Gymnasium as ``caiquan/<game id>-v<rules version>`` (e.g.
+  ``gymnasium.make("caiquan/legends-v1", config={"players": 4}, seat=2)``).
 * **An illegal action ends the episode** (``terminated=True``) with reward
   ``illegal_reward`` (−1 by default, the lowest return of the seed games) and
   ``info["illegal_action"] = True``. Agents that sample from the mask never see it.
@@ -34,7 +36,7 @@ import numpy.typing as npt
 
 from caiquan.bots import Bot, make_bot
 from caiquan.engine import Game, PlayerView, Rng, State
-from caiquan.games import load_game
+from caiquan.games import game_class, game_ids, load_game
 
 from .tensors import HIGH, LOW, action_mask, encoder_for
 
@@ -49,7 +51,7 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ``{seat: bot}``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -159,6 +161,24 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return info
 
 
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game's env: ``caiquan/<id>-v<rules version>``."""
+    return f"caiquan/{game_id}-v{game_class(game_id).version}"
+
+
+def register_envs() -> list[str]:
+    """Register every game with Gymnasium (idempotent); returns the ids."""
+    ids = []
+    for gid in game_ids():
+        eid = env_id(gid)
+        if eid not in gymnasium.registry:
+            gymnasium.register(
+                id=eid, entry_point="caiquan.envs.gymnasium:SingleAgentEnv", kwargs={"game_id": gid}
+            )
+        ids.append(eid)
+    return ids
+
+
 def _bots(opponents: Opponents, n: int, seat: int) -> dict[int, Bot]:
     others = [p for p in range(n) if p != seat]
     if isinstance(opponents, str) or hasattr(opponents, "decide"):
@@ -173,4 +193,6 @@ def _bots(opponents: Opponents, n: int, seat: int) -> dict[int, Bot]:
     return {p: make_bot(b) if isinstance(b, str) else b for p, b in specs.items() if p != seat}
 
 
-__all__ = ["SingleAgentEnv"]
+register_envs()
+
+__all__ = ["SingleAgentEnv", "env_id", "register_envs"]
