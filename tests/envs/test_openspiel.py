@@ -101,6 +101,8 @@ def test_observers_show_the_player_view() -> None:
         info = json.loads(state.information_state_string(p))
         assert info["observation"] == engine.observation(p)
         assert info["events"] == engine.events(p)
+        mine = [dict(joint)[p] for joint in engine.history() if p in dict(joint)]
+        assert info["my_choices"] == mine
     assert game.observation_tensor_shape() == [enc.size]
     # segments are named tensors of the Python observer
     from open_spiel.python.observation import make_observation
@@ -134,3 +136,30 @@ def test_serialization_and_pickle_replay_the_record() -> None:
     clone = state.clone()
     assert clone.engine_state == state.engine_state
     assert clone.engine_state is not state.engine_state
+
+
+def test_information_state_string_is_built_incrementally_and_exactly() -> None:
+    """The cached, incremental string equals a plain JSON dump at every step, also on
+    clones taken along the way."""
+    game = cos.load("legends", players=3)
+    state = dealt(game, 99)
+    rng = Rng(5)
+    clones = []
+    for step in range(120):
+        if state.is_terminal():
+            break
+        for p in range(3):
+            engine = state.engine_state
+            mine = [dict(j)[p] for j in engine.history() if p in dict(j)]
+            plain = {"events": engine.events(p), "my_choices": mine,
+                     "observation": engine.observation(p)}  # fmt: skip
+            expected = json.dumps(plain, sort_keys=True, ensure_ascii=False)
+            assert state.information_state_string(p) == expected
+        if step % 10 == 0:
+            clones.append((state.clone(), [state.information_state_string(p) for p in range(3)]))
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(3)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for clone, strings in clones:
+        assert [clone.information_state_string(p) for p in range(3)] == strings

@@ -189,18 +189,52 @@ def _general_sum(gt: pyspiel.GameType) -> pyspiel.GameType:
 
 class _Engine:
     """Holds the caiquan state inside an OpenSpiel state: cloned with ``State.clone`` and
-    pickled as the game record (replayed on unpickling)."""
+    pickled as the game record (replayed on unpickling).
 
-    __slots__ = ("state",)
+    It also keeps, per player, the JSON of the events and the choices already put into an
+    information-state string, so that each call encodes only what is new (the string grows
+    with the game; re-encoding it whole at every step made long games quadratic).
+    """
+
+    __slots__ = ("_choices", "_events", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self._events: dict[int, tuple[int, list[str]]] = {}
+        self._choices: dict[int, tuple[int, list[int]]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone())
+        new = _Engine(self.state.clone())
+        new._events = {p: (n, parts.copy()) for p, (n, parts) in self._events.items()}
+        new._choices = {p: (n, mine.copy()) for p, (n, mine) in self._choices.items()}
+        return new
+
+    def info_state(self, player: int) -> str:
+        """The perfect-recall string: observation, own choices, event log (sorted keys)."""
+        s = self.state
+        seen, parts = self._events.get(player, (0, []))
+        total = s.event_count()
+        if total > seen:
+            parts.extend(_dumps(e) for e in s.events(player, seen))
+            self._events[player] = (total, parts)
+        done, mine = self._choices.get(player, (0, []))
+        history = s.history() if s.move_number > done else ()
+        for joint in history[done:]:
+            for p, option in joint:
+                if p == player:
+                    mine.append(option)
+        self._choices[player] = (s.move_number, mine)
+        return (
+            '{"events": [' + ", ".join(parts) + '], "my_choices": ' + json.dumps(mine)
+            + ', "observation": ' + _dumps(s.observation(player)) + "}"
+        )  # fmt: skip
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_replay, (self.state.record().to_json(),))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 def _replay(record_json: str) -> _Engine:
@@ -329,15 +363,12 @@ class CaiquanObserver:
         self.tensor[:] = self.encoder.encode(s.observation(player) if s is not None else None)
 
     def string_from(self, state: CaiquanState, player: int) -> str:
-        s = state.engine_state
-        if s is None:
+        engine = state._engine
+        if engine is None:
             return ""
-        obs = s.observation(player)
-        if not self.perfect_recall:
-            return json.dumps(obs, sort_keys=True, ensure_ascii=False)
-        mine = [dict(joint)[player] for joint in s.history() if player in dict(joint)]
-        view = {"observation": obs, "my_choices": mine, "events": s.events(player)}
-        return json.dumps(view, sort_keys=True, ensure_ascii=False)
+        if self.perfect_recall:
+            return engine.info_state(player)
+        return _dumps(engine.state.observation(player))
 
 
 _CLASSES: dict[str, type[CaiquanGame]] = {}
