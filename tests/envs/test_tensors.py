@@ -17,6 +17,12 @@ from .configs import CONFIGS, config_id
 
 # the determinize test plays a few games of each configuration to the end
 SEEDS = range(4)
+# other contents and variants with hidden information of their own
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("promise", {"character_pick": "open"}),  # the first pick is hidden until both pick
+    ("legends", {"players": 4, "content": "edition54"}),
+    ("drama", {"swap_natures": True, "two_is_composite": True}),
+]
 
 
 def playout(gid: str, opts: dict[str, Any], seed: int) -> list[Any]:
@@ -48,7 +54,7 @@ def test_fixed_size_bounds_and_contiguous_layout(config: tuple[str, dict[str, An
             assert x[enc.segment("me").offset + p] == 1.0
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@pytest.mark.parametrize("config", CONFIGS + VARIANTS, ids=config_id)
 def test_tensor_is_unchanged_by_determinize_for_that_player(
     config: tuple[str, dict[str, Any]],
 ) -> None:
@@ -70,6 +76,21 @@ def test_tensor_is_unchanged_by_determinize_for_that_player(
                 assert np.array_equal(mine, enc.encode(twin2.observation(p)))
                 checked += 1
     assert checked >= 40
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_scales_keep_values_in_bounds_before_clipping(config: tuple[str, dict[str, Any]]) -> None:
+    """Clipping to [-1, 1] is a safety net: the documented scales keep typical games inside."""
+    gid, opts = config
+    enc = encoder_for(load_game(gid, opts))
+    for seed in range(3):
+        for state in playout(gid, opts, seed)[::3]:
+            for p in range(state.num_players):
+                v = np.zeros(enc.size, dtype=np.float32)
+                enc._fill(v, state.observation(p))
+                worst = int(np.argmax(np.abs(v)))
+                seg = next(s for s in enc.segments if s.offset <= worst < s.offset + s.length)
+                assert abs(v[worst]) <= 1.0, f"{seg.name} reaches {v[worst]}"
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)

@@ -277,7 +277,7 @@ class PromiseEncoder(Encoder):
     ``battle_skills`` (2×10, the revealed skill card), ``skill_state`` (2×3: active,
     ineligible, unaffordable), ``forbidden`` (2×3 throws), ``throws_first`` (2),
     ``damage_bonus`` and ``guard`` (2 each, / 5), ``checks`` (4 checks × (owner 2, target / 13,
-    card / 13, success)), ``open_throw`` (3), ``power_total`` (3×3 cell totals / 10, A's throw
+    card / 13, success)), ``open_throw`` (3), ``power_total`` (3×3 cell totals / 20, A's throw
     by B's throw), ``power_verdict`` (3×3×3: A, B, draw), ``thresholds`` (2, / 10),
     ``draw_wins`` (2), ``last_round`` (2×3 throws, 3 winner A/B/none, damage / 5).
     """
@@ -317,7 +317,7 @@ class PromiseEncoder(Encoder):
         s("guard", 2, "per seat: guard / 5")
         s("checks", 5 * _PROMISE_CHECKS, "first 4 checks: owner one-hot, target/13, card/13, ok")
         s("open_throw", 3, "one-hot: the throw made first, openly")
-        s("power_total", 9, "power table: total of cell (A's throw, B's throw) / 10")
+        s("power_total", 9, "power table: total of cell (A's throw, B's throw) / 20")
         s("power_verdict", 27, "power table: one-hot verdict A, B, draw per cell")
         s("thresholds", 2, "win thresholds / 10")
         s("draw_wins", 2, "per seat: a draw counts as a win")
@@ -389,7 +389,7 @@ class PromiseEncoder(Encoder):
             for ta, row in enumerate(_list(table.get("cells"))[:3]):
                 for tb, cell in enumerate(row[:3]):
                     k = 3 * ta + tb
-                    v[o("power_total") + k] = _num(cell.get("total")) / 10
+                    v[o("power_total") + k] = _num(cell.get("total")) / 20
                     _vocab(v, o("power_verdict") + 3 * k, _VERDICTS, cell.get("verdict"))
             for p, x in enumerate(_list(table.get("thresholds"))[:2]):
                 v[o("thresholds") + p] = _num(x) / 10
@@ -423,11 +423,11 @@ class LegendsEncoder(Encoder):
     each, one-hot), ``decision`` (15, one-hot of the pending decision kind: action,
     war_target, announce, throw, output, marker, target, discard, purge, scout, take,
     develop, raze, flip, may), then per player ``hand_count`` (N, / 10), ``display`` (N×P,
-    multi-hot), ``markers`` (N×3: might, tech, culture / 10), ``passed`` (N), ``score``
-    (N, / 10), ``continents`` (N, / 6); then ``owner`` (T×(N+1): one-hot owner per territory,
+    multi-hot), ``markers`` (N×3: might, tech, culture / 30), ``passed`` (N), ``score``
+    (N, / 20), ``continents`` (N, / 6); then ``owner`` (T×(N+1): one-hot owner per territory,
     last column = nobody), ``yellow`` (T), ``deck`` (cards left / P), ``discard`` (P),
     ``territory_deck`` (left / T), ``territory_top`` (T, one-hot), ``territory_discard`` (T),
-    ``war`` (1 + N attacker + N defender + T territory + P card + ties / 5 + second chance +
+    ``war`` (1 + N attacker + N defender + T territory + P card + ties / 10 + second chance +
     3 announced throw), ``winner`` (N), ``end`` (4: continents, stars, cap, no_progress);
     private: ``hand`` (P, multi-hot), ``territory_known`` (T: 1 / (1 + depth) of each
     territory I know in the territory deck, the top at depth 0), ``known_in_hands``
@@ -449,9 +449,9 @@ class LegendsEncoder(Encoder):
         s("decision", len(LEGENDS_DECISIONS), "one-hot: the pending decision kind")
         s("hand_count", n, "per player: cards in hand / 10")
         s("display", n * p, "per player: multi-hot of person cards on display")
-        s("markers", n * 3, "per player: might, tech, culture / 10")
+        s("markers", n * 3, "per player: might, tech, culture / 30")
         s("passed", n, "per player: has passed this round")
-        s("score", n, "per player: yellow − black stars / 10")
+        s("score", n, "per player: yellow − black stars / 20")
         s("continents", n, "per player: continents held / 6")
         s("owner", t * (n + 1), "per territory: one-hot owner, last column = nobody")
         s("yellow", t, "multi-hot: territories flipped to yellow")
@@ -461,7 +461,7 @@ class LegendsEncoder(Encoder):
         s("territory_top", t, "one-hot: the top territory card (public)")
         s("territory_discard", t, "multi-hot: discarded territories")
         s("war", 1 + 2 * n + t + p + 5, "war: active, attacker, defender, territory, card, "
-          "ties / 5, second chance used, announced throw (3)")  # fmt: skip
+          "ties / 10, second chance used, announced throw (3)")  # fmt: skip
         s("winner", n, "one-hot: the winner")
         s("end", len(LEGENDS_ENDS), "one-hot: how the game ended")
         s("hand", p, "multi-hot: my hand")
@@ -480,9 +480,9 @@ class LegendsEncoder(Encoder):
             _multi(v, o("display") + q * p, p, pl.get("display"))
             markers = pl.get("markers") or {}
             for k, m in enumerate(_MARKERS):
-                v[o("markers") + 3 * q + k] = _num(markers.get(m)) / 10
+                v[o("markers") + 3 * q + k] = _num(markers.get(m)) / 30
             v[o("passed") + q] = 1.0 if pl.get("passed") else 0.0
-            v[o("score") + q] = _num(pl.get("score")) / 10
+            v[o("score") + q] = _num(pl.get("score")) / 20
             v[o("continents") + q] = _num(pl.get("continents")) / 6
             for terr in _list(pl.get("territories")):
                 if isinstance(terr, int) and 0 <= terr < t:
@@ -504,7 +504,7 @@ class LegendsEncoder(Encoder):
             _one(v, base + 1 + 2 * n, t, war.get("territory"))
             _one(v, base + 1 + 2 * n + t, p, war.get("card"))
             rest = base + 1 + 2 * n + t + p
-            v[rest] = _num(war.get("ties")) / 5
+            v[rest] = _num(war.get("ties")) / 10
             v[rest + 1] = 1.0 if war.get("second_chance_used") else 0.0
             _vocab(v, rest + 2, _RPS, war.get("announced"))
         if obs.get("winner") is not None:
@@ -538,8 +538,8 @@ class DramaEncoder(Encoder):
     (1), ``round_cards`` (52, multi-hot of round cards turned), ``round_pile`` (/ 13),
     ``table_pile`` (/ 52), ``leader`` / ``active`` / ``target`` (4 each, one-hot),
     ``phase`` (7: setup, rearm, target, duel, discard, supply, over), ``winners`` (4), then per
-    player: ``role`` (4×R, one-hot), ``role_value`` (4, / 13), ``hand_size`` and
-    ``cards_left`` (4 each, / 13), ``taken`` (4×52, multi-hot of cards they took back in
+    player: ``role`` (4×R, one-hot), ``role_value`` (4, / 13), ``hand_size`` (4, / 13),
+    ``cards_left`` (4, / 20), ``taken`` (4×52, multi-hot of cards they took back in
     public), ``weapon`` (4×5: has a pair, hidden, public, quality / 13, uses left / 3),
     ``weapon_cards`` (4×52: the pair's cards when I may see them), ``may_draw`` (4, / 13);
     private: ``hand`` (52, multi-hot).
@@ -570,7 +570,7 @@ class DramaEncoder(Encoder):
         s("role", k * r, "per player: one-hot role (content order)")
         s("role_value", k, "per player: role value / 13")
         s("hand_size", k, "per player: hand size / 13")
-        s("cards_left", k, "per player: cards left / 13")
+        s("cards_left", k, "per player: cards left / 20")
         s("taken", k * _CARDS, "per player: multi-hot of cards taken back in public")
         s("weapon", k * 5, "per player: has a pair, hidden, public, quality / 13, uses / 3")
         s("weapon_cards", k * _CARDS, "per player: the weapon pair's cards, when visible")
@@ -599,7 +599,7 @@ class DramaEncoder(Encoder):
                 v[o("role") + q * r + self.roles.index(pl["role"])] = 1.0
             v[o("role_value") + q] = _num(pl.get("role_value")) / 13
             v[o("hand_size") + q] = _num(pl.get("hand_size")) / 13
-            v[o("cards_left") + q] = _num(pl.get("cards_left")) / 13
+            v[o("cards_left") + q] = _num(pl.get("cards_left")) / 20
             _multi(v, o("taken") + q * _CARDS, _CARDS, pl.get("taken"))
             w = pl.get("weapon")
             if isinstance(w, dict):
