@@ -133,6 +133,7 @@ def test_serialization_and_pickle_replay_the_record() -> None:
     assert state2.engine_state == state.engine_state
     assert state2.history() == state.history()
     assert pickle.loads(pickle.dumps(state)).engine_state == state.engine_state
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
     clone = state.clone()
     assert clone.engine_state == state.engine_state
     assert clone.engine_state is not state.engine_state

@@ -377,7 +377,9 @@ _CLASSES: dict[str, type[CaiquanGame]] = {}
 def _game_subclass(game_id: str) -> type[CaiquanGame]:
     if game_id not in _CLASSES:
         name = "Caiquan" + "".join(w.capitalize() for w in game_id.split("_")) + "Game"
-        _CLASSES[game_id] = type(name, (CaiquanGame,), {"game_id": game_id})
+        cls = type(name, (CaiquanGame,), {"game_id": game_id, "__module__": __name__})
+        globals()[name] = cls  # a module attribute, so that pickle finds the class
+        _CLASSES[game_id] = cls
     return _CLASSES[game_id]
 
 
