@@ -141,3 +141,15 @@ def test_parallel_takes_the_joint_action() -> None:
     _, rewards, terms, _, _ = p.step(actions)
     assert p.state_.move_number == 1 and not any(terms.values())
     assert set(rewards.values()) == {0.0}
+
+
+def test_parallel_illegal_action_ends_the_game() -> None:
+    p = parallel_env("promise")
+    obs, _ = p.reset(seed=1)
+    bad = int(np.flatnonzero(obs["player_1"]["action_mask"] == 0)[0])
+    good = int(np.flatnonzero(obs["player_0"]["action_mask"])[0])
+    obs, rewards, terms, _, infos = p.step({"player_0": good, "player_1": bad})
+    assert rewards == {"player_0": 0.0, "player_1": -1.0}
+    assert all(terms.values()) and p.agents == []
+    assert infos["player_0"] == {"illegal_action": True}
+    assert not any(o["action_mask"].any() for o in obs.values())

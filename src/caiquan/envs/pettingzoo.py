@@ -284,9 +284,8 @@ class CaiquanParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         missing = [a for a in movers if a not in actions or actions[a] is None]
         if missing:
             raise ValueError(f"{', '.join(missing)} must act now (deciding: {movers})")
-        joint = {self.possible_agents.index(a): int(actions[a]) for a in movers}
-        offender = next((a for a in movers if joint[self.possible_agents.index(a)]
-                         not in s.legal(self.possible_agents.index(a))), None)  # fmt: skip
+        joint = {p: int(actions[agent_name(p)]) for p in s.to_move()}
+        offender = next((agent_name(p) for p, o in joint.items() if o not in s.legal(p)), None)
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         if offender is not None:
             rewards = {a: (self._t.illegal_reward if a == offender else 0.0) for a in agents}
