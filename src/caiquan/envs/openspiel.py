@@ -1,0 +1,417 @@
+"""Every caiquan game as an OpenSpiel Python game: ``caiquan_<id>`` (e.g. ``caiquan_promise``).
+
+Importing this module registers the games with ``pyspiel.register_game``:
+
+>>> import pyspiel
+>>> import caiquan.envs.openspiel
+>>> game = pyspiel.load_game("caiquan_goofspiel", {"num_cards": 4})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), game.max_chance_outcomes()
+(True, 256)
+>>> for byte in (7, 0, 0, 0):          # the deal: as caiquan's new_state(seed=7)
+...     state.apply_action(byte)
+>>> state.is_simultaneous_node(), state.legal_actions(0)
+(True, [0, 1, 2, 3])
+
+How the engine maps onto OpenSpiel:
+
+* **Parameters**: the caiquan game's options with their defaults (``players`` where the game
+  has that option), plus ``deal_draws`` (default 4, from 0 to 8).
+* **Chance**: explicit (``EXPLICIT_STOCHASTIC``). The game starts with ``deal_draws`` chance
+  nodes of 256 equally likely outcomes each; draws ``b0, b1, …`` make the seed
+  ``Σ b_i·256^i`` and the game is dealt exactly as
+  ``caiquan.load_game(id, config).new_state(seed)`` (``deal_draws=4``: 2³² deals;
+  ``deal_draws=0``: no chance node, always seed 0). Every later random event (shuffles, coins,
+  check cards) follows from that seed inside the engine. Nobody observes the draws
+  themselves, only their consequences, through their observations. (Byte-sized draws keep
+  ``chance_outcomes()`` short: OpenSpiel converts the whole list on every call. A
+  ``SAMPLED_STOCHASTIC``
+  Python game cannot be serialized by OpenSpiel: its game RNG state is not reachable from
+  Python; with the seed as an explicit chance outcome a state is fully determined by its
+  history.)
+* **Moves**: a decision of one player is a sequential node (``current_player()`` is that
+  player); several players deciding at once (a simultaneous reveal) is a simultaneous node.
+  Actions are caiquan option ids, plus one extra action ``WAIT = num_option_ids``: the only
+  legal action of a player who does not decide at a simultaneous node (OpenSpiel asks every
+  player for an action there). ``num_distinct_actions() == num_option_ids + 1``.
+* **Returns** at the end only (``TERMINAL`` reward model); utility bounds from
+  ``game.utility_range()``; zero-sum except goofspiel's ``total_points`` returns.
+* **Observers** (``make_py_observer``): the default observation is the caiquan observation
+  tensor of :mod:`caiquan.envs.tensors` (one named tensor per segment) and, as a string, the
+  observation dict in JSON; the information state (perfect recall) is a string only: the
+  observation, the player's own past choices and the event log as they saw it.
+* **Serialization**: OpenSpiel pickles a Python state's attributes; a caiquan state pickles as
+  its game record (id, rules version, config, seed, decisions) and unpickles by replaying it,
+  bit for bit. ``pyspiel.serialize_game_and_state`` and ``random_sim_test(...,
+  serialize=True)`` work.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from caiquan.engine import Game, Record, State
+from caiquan.games import game_class, game_ids, load_game
+
+from .tensors import Encoder, encoder_for
+
+PREFIX = "caiquan_"
+DEFAULT_DEAL_DRAWS = 4
+DRAW_OUTCOMES = 256
+
+
+def short_name(game_id: str) -> str:
+    return PREFIX + game_id
+
+
+def _is_zero_sum(game: Game) -> bool:
+    # every caiquan game scores win/loss (or point difference) returns that sum to zero,
+    # except goofspiel's "total_points"
+    return game.config.get("returns_type", "win_loss") != "total_points"
+
+
+def _spec(game_id: str) -> dict[str, Any]:
+    cls = game_class(game_id)
+    spec: dict[str, Any] = {o.name: o.default for o in cls.options}
+    spec["deal_draws"] = DEFAULT_DEAL_DRAWS
+    return spec
+
+
+def game_type(game_id: str) -> pyspiel.GameType:
+    """The ``pyspiel.GameType`` of a caiquan game."""
+    cls = game_class(game_id)
+    return pyspiel.GameType(
+        short_name=short_name(game_id),
+        long_name=f"caiquan {cls.name_en}",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=_spec(game_id),
+    )
+
+
+class CaiquanGame(pyspiel.Game):
+    """A caiquan game with a fixed configuration, seen by OpenSpiel.
+
+    Each caiquan game is registered as a subclass that sets ``game_id`` (a class, not a
+    closure, is what OpenSpiel keeps: its registry outlives the interpreter, and a class
+    is never freed before the interpreter is gone).
+    """
+
+    game_id: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game_id = self.game_id
+        params = dict(params or {})
+        self.deal_draws = int(params.pop("deal_draws", DEFAULT_DEAL_DRAWS))
+        if not 0 <= self.deal_draws <= 8:
+            raise ValueError(f"deal_draws must be from 0 to 8, got {self.deal_draws}")
+        config = {k: v for k, v in params.items() if k != "name"}
+        self.caiquan_game: Game = _load_cached(game_id, tuple(sorted(config.items())))
+        g = self.caiquan_game
+        self.wait_action = g.num_option_ids
+        lo, hi = g.utility_range()
+        gt = game_type(game_id)
+        if not _is_zero_sum(g):
+            gt = _general_sum(gt)
+        super().__init__(
+            gt,
+            pyspiel.GameInfo(
+                num_distinct_actions=g.num_option_ids + 1,
+                max_chance_outcomes=DRAW_OUTCOMES if self.deal_draws else 0,
+                num_players=g.num_players,
+                min_utility=float(lo),
+                max_utility=float(hi),
+                utility_sum=0.0 if _is_zero_sum(g) else None,
+                max_game_length=g.max_decisions(),
+            ),
+            {**params, "deal_draws": self.deal_draws},
+        )
+        self.encoder: Encoder = encoder_for(g)
+        self._outcomes = [(k, 1.0 / DRAW_OUTCOMES) for k in range(DRAW_OUTCOMES)]
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self.deal_draws
+
+    def new_initial_state(self) -> CaiquanState:
+        return CaiquanState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> CaiquanObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type is None:
+            return CaiquanObserver(self, perfect_recall=False)
+        if not iig_obs_type.public_info or (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "caiquan observers show one player's view (public_info=True, "
+                "private_info=SINGLE_PLAYER)"
+            )
+        return CaiquanObserver(self, perfect_recall=iig_obs_type.perfect_recall)
+
+
+def _general_sum(gt: pyspiel.GameType) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=gt.short_name,
+        long_name=gt.long_name,
+        dynamics=gt.dynamics,
+        chance_mode=gt.chance_mode,
+        information=gt.information,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=gt.reward_model,
+        max_num_players=gt.max_num_players,
+        min_num_players=gt.min_num_players,
+        provides_information_state_string=gt.provides_information_state_string,
+        provides_information_state_tensor=gt.provides_information_state_tensor,
+        provides_observation_string=gt.provides_observation_string,
+        provides_observation_tensor=gt.provides_observation_tensor,
+        provides_factored_observation_string=gt.provides_factored_observation_string,
+        parameter_specification=gt.parameter_specification,
+    )
+
+
+class _Engine:
+    """Holds the caiquan state inside an OpenSpiel state: cloned with ``State.clone`` and
+    pickled as the game record (replayed on unpickling).
+
+    It also keeps, per player, the JSON of the events and the choices already put into an
+    information-state string, so that each call encodes only what is new (the string grows
+    with the game; re-encoding it whole at every step made long games quadratic).
+    """
+
+    __slots__ = ("_choices", "_events", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._events: dict[int, tuple[int, list[str]]] = {}
+        self._choices: dict[int, tuple[int, list[int]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        new = _Engine(self.state.clone())
+        new._events = {p: (n, parts.copy()) for p, (n, parts) in self._events.items()}
+        new._choices = {p: (n, mine.copy()) for p, (n, mine) in self._choices.items()}
+        return new
+
+    def info_state(self, player: int) -> str:
+        """The perfect-recall string: observation, own choices, event log (sorted keys)."""
+        s = self.state
+        seen, parts = self._events.get(player, (0, []))
+        total = s.event_count()
+        if total > seen:
+            parts.extend(_dumps(e) for e in s.events(player, seen))
+            self._events[player] = (total, parts)
+        done, mine = self._choices.get(player, (0, []))
+        history = s.history() if s.move_number > done else ()
+        for joint in history[done:]:
+            for p, option in joint:
+                if p == player:
+                    mine.append(option)
+        self._choices[player] = (s.move_number, mine)
+        return (
+            '{"events": [' + ", ".join(parts) + '], "my_choices": ' + json.dumps(mine)
+            + ', "observation": ' + _dumps(s.observation(player)) + "}"
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_replay, (self.state.record().to_json(),))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _replay(record_json: str) -> _Engine:
+    record = Record.from_json(record_json)
+    game = _load_cached(record.game, tuple(sorted(record.config.items())))
+    return _Engine(game.replay(record))
+
+
+@lru_cache(maxsize=64)
+def _load_cached(game_id: str, config: tuple[tuple[str, Any], ...]) -> Game:
+    # games are immutable; loading one parses its content, which OpenSpiel's
+    # deserialization would otherwise repeat for every state
+    return load_game(game_id, dict(config))
+
+
+class CaiquanState(pyspiel.State):
+    """An OpenSpiel state wrapping a caiquan state (``engine_state``, after the deal)."""
+
+    def __init__(self, game: CaiquanGame) -> None:
+        super().__init__(game)
+        # OpenSpiel copies (clone) and pickles (serialize) these attributes
+        self._draws: list[int] = []
+        self._engine: _Engine | None = None
+        if game.deal_draws == 0:
+            self._engine = _Engine(game.caiquan_game.new_state(0))
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def engine_state(self) -> State | None:
+        """The caiquan state (``None`` before the deal)."""
+        return self._engine.state if self._engine is not None else None
+
+    def _game(self) -> CaiquanGame:
+        g: CaiquanGame = self.get_game()
+        return g
+
+    # ------------------------------------------------------------------ pyspiel API
+
+    def current_player(self) -> int:
+        if self._engine is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        movers = self._engine.state.to_move()
+        if not movers:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if len(movers) == 1:
+            return movers[0]
+        return int(pyspiel.PlayerId.SIMULTANEOUS)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._engine is None:
+            return []
+        s = self._engine.state
+        if player in s.to_move():
+            return list(s.legal(player))
+        if s.is_simultaneous():
+            return [self._game().wait_action]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self._engine is None, "the only chance nodes are the deal's"
+        return self._game()._outcomes
+
+    def _apply_action(self, action: int) -> None:
+        if self._engine is None:
+            g = self._game()
+            self._draws.append(int(action))
+            if len(self._draws) == g.deal_draws:
+                seed = sum(b << (8 * i) for i, b in enumerate(self._draws))
+                self._engine = _Engine(g.caiquan_game.new_state(seed))
+            return
+        self._engine.state.apply(int(action))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        assert self._engine is not None
+        s = self._engine.state
+        s.apply({p: int(actions[p]) for p in s.to_move()})
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal draw {action}"
+        g = self._game()
+        if action == g.wait_action:
+            return "wait"
+        return g.caiquan_game.describe_option(int(action)).name
+
+    def is_terminal(self) -> bool:
+        return self._engine is not None and self._engine.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        if self._engine is None:
+            return [0.0] * self._game().caiquan_game.num_players
+        return [float(r) for r in self._engine.state.returns()]
+
+    def __str__(self) -> str:
+        if self._engine is None:
+            return f"deal pending, draws {self._draws}"
+        s = self._engine.state
+        head = f"deal {s.seed}, move {s.move_number}, to move {list(s.to_move())}"
+        return head + "\n" + json.dumps(s.observation(None), sort_keys=True, ensure_ascii=False)
+
+
+class CaiquanObserver:
+    """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    The default observer writes the caiquan observation tensor (``dict`` maps each segment
+    name to its slice); the perfect-recall observer has no tensor.
+    """
+
+    def __init__(self, game: CaiquanGame, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.encoder = game.encoder
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        if perfect_recall:
+            self.tensor = None
+        else:
+            self.tensor = np.zeros(self.encoder.size, dtype=np.float32)
+            for seg in self.encoder.segments:
+                self.dict[seg.name] = self.tensor[seg.slice]
+
+    def set_from(self, state: CaiquanState, player: int) -> None:
+        if self.tensor is None:
+            return
+        s = state.engine_state
+        self.tensor[:] = self.encoder.encode(s.observation(player) if s is not None else None)
+
+    def string_from(self, state: CaiquanState, player: int) -> str:
+        engine = state._engine
+        if engine is None:
+            return ""
+        if self.perfect_recall:
+            return engine.info_state(player)
+        return _dumps(engine.state.observation(player))
+
+
+_CLASSES: dict[str, type[CaiquanGame]] = {}
+
+
+def _game_subclass(game_id: str) -> type[CaiquanGame]:
+    if game_id not in _CLASSES:
+        name = "Caiquan" + "".join(w.capitalize() for w in game_id.split("_")) + "Game"
+        cls = type(name, (CaiquanGame,), {"game_id": game_id, "__module__": __name__})
+        globals()[name] = cls  # a module attribute, so that pickle finds the class
+        _CLASSES[game_id] = cls
+    return _CLASSES[game_id]
+
+
+def register(game_id: str) -> str:
+    """Register one caiquan game with OpenSpiel (idempotent); returns its short name."""
+    name = short_name(game_id)
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(game_id), _game_subclass(game_id))
+    return name
+
+
+def register_all() -> list[str]:
+    """Register every caiquan game; returns the short names."""
+    return [register(g) for g in game_ids()]
+
+
+def load(game_id: str, **params: Any) -> CaiquanGame:
+    """``pyspiel.load_game("caiquan_<id>", params)``, registering the game first."""
+    game: CaiquanGame = pyspiel.load_game(register(game_id), params)
+    return game
+
+
+register_all()
+
+__all__ = [
+    "DEFAULT_DEAL_DRAWS",
+    "CaiquanGame",
+    "CaiquanObserver",
+    "CaiquanState",
+    "game_type",
+    "load",
+    "register",
+    "register_all",
+    "short_name",
+]
