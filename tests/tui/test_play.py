@@ -12,7 +12,7 @@ from .conftest import SIZE, play_first_options, screen_text, settle
 
 
 async def test_promise_full_game_against_a_bot() -> None:
-    table = Table.new("promise", seats="human,random", seed=3, lang="en")
+    table = Table.new("promise", seats="human,random", seed=28, lang="en")
     app = PlayApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -42,7 +42,7 @@ async def test_promise_full_game_against_a_bot() -> None:
 
 
 async def test_legends_full_game_three_players() -> None:
-    table = Table.new("legends", {"players": 3}, "human,random", seed=4, lang="en")
+    table = Table.new("legends", {"players": 3}, "human,random", seed=23, lang="en")
     app = PlayApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -51,8 +51,8 @@ async def test_legends_full_game_three_players() -> None:
         for label in (
             "markers",
             "territories",
-            "stars",
-            "continents",
+            "★",
+            "cont.",
             "person deck",
             "territory deck",
             "top territory",
@@ -68,7 +68,7 @@ async def test_legends_full_game_three_players() -> None:
 
 
 async def test_drama_full_game_in_chinese() -> None:
-    table = Table.new("drama", seats="human,random", seed=2, lang="zh")
+    table = Table.new("drama", seats="human,random", seed=20, lang="zh")
     app = PlayApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)

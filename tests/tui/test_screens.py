@@ -29,7 +29,7 @@ async def test_an_impossible_choice_is_explained(tmp_path: Path) -> None:
         await settle(pilot, app)
         text = screen_text(app)
         assert "1. pierce" in text and "2. strike" in text
-        assert "✗ slash — forbidden this round by the opponent's skill" in text
+        assert "✗ slash — forbidden this round" in text
         await pilot.press("down", "down", "enter")  # the crossed-out slash
         await settle(pilot, app)
         text = screen_text(app)
@@ -149,7 +149,7 @@ async def test_play_without_a_game_asks_which() -> None:
 
 
 async def test_all_bots_is_a_spectator_view() -> None:
-    table = Table.new("legends", {"players": 3}, "random", seed=2)
+    table = Table.new("drama", seats="random", seed=2)
     app = PlayApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)

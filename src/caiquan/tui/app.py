@@ -27,7 +27,7 @@ from caiquan.engine import CaiquanError, IllegalDecisionError
 from caiquan.games import game_class, game_ids
 
 from .i18n import t
-from .panels import ViewOptions, render, unavailable
+from .panels import ViewOptions, explain, render, unavailable
 from .session import Table
 
 CSS = """
@@ -37,7 +37,8 @@ CSS = """
 #side { width: 2fr; border-left: solid $primary; }
 #prompt { height: auto; padding: 0 1; background: $boost; }
 #message { height: auto; padding: 0 1; color: $warning; }
-#choices { height: 1fr; min-height: 5; }
+#choices { height: auto; max-height: 60%; min-height: 3; }
+#detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
 #log { height: 1fr; border-top: solid $primary; padding: 0 1; }
 PrivacyScreen { align: center middle; background: $background; }
 #privacy { width: 64; height: auto; padding: 1 2; border: heavy $accent; text-align: center; }
@@ -73,6 +74,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="prompt")
                 yield Static(id="message")
                 yield OptionList(id="choices")
+                yield Static(id="detail")
                 yield RichLog(id="log", wrap=True, min_width=20, markup=False, highlight=False)
         yield Footer()
 
@@ -191,6 +193,7 @@ class PlayApp(App[None]):
         self._log_cursor = 0
         self._public_cursor = 0
         self._choice_ids: list[int] = []
+        self._obs: dict[str, Any] | None = None
         self._unavailable: list[tuple[str, str]] = []
         self.screen_main: TableScreen | None = None
         self.message = ""
@@ -319,6 +322,7 @@ class PlayApp(App[None]):
         viewer = self._viewer()
         st = tb.state
         obs = st.observation(viewer)
+        self._obs = obs
         panel = scr.query_one("#panel", Static)
         width = max(40, scr.query_one("#board").size.width - 2)
         panel.update(flatten(render(tb.game, obs, lang, self.view_opts), width))
@@ -376,6 +380,7 @@ class PlayApp(App[None]):
             log.write(tb.game.format_event(ev, self.lang))
         self._log_cursor = st.event_count()
         self._public_cursor = st.event_count()
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def _draw_decision(self, viewer: int | None, obs: dict[str, Any]) -> None:
         tb, scr = self.table, self.screen_main
@@ -407,6 +412,7 @@ class PlayApp(App[None]):
         else:
             prompt.update(Text(""))
         choices.set_options(options)
+        scr.query_one("#detail", Static).update("")
         if options:
             choices.highlighted = 0
             choices.focus()
@@ -434,6 +440,18 @@ class PlayApp(App[None]):
         return text
 
     # ------------------------------------------------------------------ input
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        """Under the list: what the highlighted choice means (card text, character)."""
+        tb, scr = self.table, self.screen_main
+        if message.option_list.id != "choices" or tb is None or scr is None:
+            return
+        oid = message.option.id or ""
+        text = ""
+        if oid.startswith("c") and self._obs is not None:
+            option = self._choice_ids[int(oid[1:])]
+            text = explain(tb.game, self._obs, option, self.lang)
+        scr.query_one("#detail", Static).update(text)
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         if message.option_list.id != "choices":

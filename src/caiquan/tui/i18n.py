@@ -90,6 +90,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "check_deck": ("检定牌堆", "check deck"),
     "last_round": ("上回合", "last round"),
     "pool": ("可选人物", "characters to pick"),
+    "first_pick": ("先选人物：{who}", "first pick: {who}"),
     "forbidden_throw": ("本回合被对手的技能禁止", "forbidden this round by the opponent's skill"),
     # legends
     "hand": ("手牌", "hand"),
@@ -97,8 +98,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "markers": ("标记", "markers"),
     "display": ("已打出", "display"),
     "territories": ("领土", "territories"),
-    "score": ("星数", "stars"),
-    "continents": ("大洲", "continents"),
+    "score": ("★", "★"),
+    "continents": ("洲", "cont."),
     "passed": ("已跳过", "passed"),
     "deck": ("人物牌堆", "person deck"),
     "discard_pile": ("弃牌堆", "discard pile"),
@@ -122,7 +123,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "target": ("对手", "target"),
     "role": ("角色", "role"),
     "weapon": ("武器", "weapon"),
-    "uses_left": ("剩余 {n} 次", "{n} uses left"),
+    "uses_left": ("剩余 {n} 次", "uses left: {n}"),
     "hidden": ("暗置", "face down"),
     "none": ("无", "none"),
     "hand_size": ("手牌", "hand"),
@@ -140,6 +141,14 @@ NATURES = {
     "defence": ("防守", "defence"),
     "supply": ("补给", "supply"),
     "discard": ("丢弃", "discard"),
+}
+PHASES = {
+    "choose": ("猜拳定先选", "throw for first pick"),
+    "pick": ("选人物", "character pick"),
+    "stance": ("预备", "preparation"),
+    "configure": ("配置", "configuration"),
+    "throw": ("出拳", "battle throw"),
+    "over": ("结束", "over"),
 }
 THROWS = {
     "slash": ("斩击", "slash"),

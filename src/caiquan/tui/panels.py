@@ -17,7 +17,7 @@ from rich.text import Text
 
 from caiquan.engine import Decision, Game, solve_zero_sum
 
-from .i18n import NATURES, THROWS, pick, t
+from .i18n import NATURES, PHASES, THROWS, pick, t
 
 Obs = Mapping[str, Any]
 
@@ -36,6 +36,12 @@ def render(game: Game, obs: Obs | None, lang: str, opts: ViewOptions) -> Rendera
         return Text("")
     fn = _PANELS.get(game.id, generic_panel)
     return fn(game, obs, lang, opts)
+
+
+def explain(game: Game, obs: Obs, option: int, lang: str) -> str:
+    """What a choice means in more words (card text, character), or ``""``."""
+    fn = _EXPLAIN.get(game.id)
+    return fn(game, obs, option, lang) if fn else ""
 
 
 def unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tuple[str, str]]:
@@ -95,7 +101,7 @@ def promise_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> Rendera
     phase = obs.get("phase", "")
     head = Text()
     head.append(t("round_of", lang, r=rnd, cap=obs.get("round_cap", "?")), style="bold")
-    head.append(f"   {t('phase', lang)}: {phase}")
+    head.append(f"   {t('phase', lang)}: {pick(PHASES[phase], lang) if phase in PHASES else phase}")
     head.append(f"   {t('check_deck', lang)}: {obs.get('check_deck', 0)}")
     parts.append(head)
     parts.append(_promise_hearts(obs, lang))
@@ -105,10 +111,9 @@ def promise_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> Rendera
         parts.append(_promise_battle(obs, lang))
         table = obs.get("power_table")
         if table:
-            parts.append(_promise_power(table, obs.get("player"), lang, opts))
+            parts.append(_promise_power(table, obs.get("player"), lang, opts, obs.get("battle")))
     else:
         chars = {c.id: c for c in game.content.characters}  # type: ignore[attr-defined]
-        taken = [c for c in obs.get("characters", []) if c]
         rows: list[tuple[str, RenderableType | str]] = []
         for p, cid in enumerate(obs.get("characters", [])):
             if cid:
@@ -117,12 +122,10 @@ def promise_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> Rendera
         pool = obs.get("pool")
         if pool:
             rows.append((t("pool", lang), ", ".join(_char_name(chars[c], lang) for c in pool)))
-        elif taken:
-            pass
+        if obs.get("first_picker") is not None:
+            rows.append(("", t("first_pick", lang, who="AB"[obs["first_picker"]])))
         if rows:
             parts.append(_kv(rows))
-        if obs.get("first_picker") is not None:
-            parts.append(Text(f"first pick: {'AB'[obs['first_picker']]}"))
     last = obs.get("last_round")
     if last:
         w = last.get("winner")
@@ -215,8 +218,10 @@ def _promise_battle(obs: Obs, lang: str) -> RenderableType:
     return _kv([(t("battle", lang), ""), *rows])
 
 
-def _promise_power(table: Obs, viewer: int | None, lang: str, opts: ViewOptions) -> RenderableType:
-    grid = Table(title=t("power_table", lang), padding=(0, 1), show_lines=opts.details)
+def _promise_power(
+    table: Obs, viewer: int | None, lang: str, opts: ViewOptions, battle: Obs | None = None
+) -> RenderableType:
+    grid = Table(padding=(0, 1), show_lines=opts.details)
     grid.add_column("A \\ B")
     for b in _BLADES:
         grid.add_column(pick(THROWS[b], lang), justify="center", min_width=6)
@@ -238,21 +243,48 @@ def _promise_power(table: Obs, viewer: int | None, lang: str, opts: ViewOptions)
     notes = [t("legend_cells", lang), t("thresholds", lang, a=ta, b=tb)]
     if opts.details:
         notes.append(t("parts", lang))
-    parts: list[RenderableType] = [grid, Text("  ·  ".join(notes), style="dim")]
+    parts: list[RenderableType] = [
+        Text(t("power_table", lang), style="bold"),
+        grid,
+        Text("  ·  ".join(notes), style="dim"),
+    ]
     if opts.hint:
-        parts.append(Text(promise_hint(table, 0 if viewer is None else viewer, lang), style="cyan"))
+        hint = promise_hint(table, 0 if viewer is None else viewer, lang, battle)
+        parts.append(Text(hint, style="cyan"))
     return Group(*parts)
 
 
-def promise_hint(table: Obs, player: int, lang: str) -> str:
-    """The equilibrium mix of the power table for ``player`` (an exact LP solve)."""
+def promise_hint(table: Obs, player: int, lang: str, battle: Obs | None = None) -> str:
+    """The equilibrium mix of the power table for ``player`` (an exact LP solve).
+
+    Throws forbidden this round are left out, and a throw the opponent made openly is the
+    only column left (the hint is then a best reply).
+
+    >>> from caiquan.games.promise.table import compute_table
+    >>> table = compute_table((3, 3, 3), (3, 3, 3), 5, (), (), (), (5, 5), (False, False))
+    >>> promise_hint(table.to_json(), 0, "en")
+    'Equilibrium mix (A): slash 33%  pierce 33%  strike 33%; value +0.00'
+    >>> promise_hint(table.to_json(), 0, "en", {"forbidden": [["slash"], []]})
+    'Equilibrium mix (A): slash 0%  pierce 67%  strike 33%; value -0.33'
+    >>> promise_hint(table.to_json(), 1, "zh", {"open_throw": "slash", "throws_first": [0]})
+    '均衡混合策略（B）：斩击 0%  贯彻 0%  打击 100%；价值 +1.00'
+    """
     from caiquan.games.promise.table import PowerTable
 
-    sol = solve_zero_sum(PowerTable.from_json(table).matrix(player))
-    mix = "  ".join(
-        f"{pick(THROWS[b], lang)} {x:.0%}" for b, x in zip(_BLADES, sol.row, strict=True)
-    )
-    return t("hint", lang, who="AB"[player], mix=mix, v=sol.value)
+    matrix = PowerTable.from_json(table).matrix(player)
+    battle = battle or {}
+    forbidden = battle.get("forbidden") or [[], []]
+    rows = [i for i, b in enumerate(_BLADES) if b not in forbidden[player]] or [0, 1, 2]
+    cols = [j for j, b in enumerate(_BLADES) if b not in forbidden[1 - player]] or [0, 1, 2]
+    open_throw = battle.get("open_throw")
+    if open_throw in _BLADES and player not in (battle.get("throws_first") or []):
+        cols = [_BLADES.index(open_throw)]
+    sol = solve_zero_sum([[matrix[i][j] for j in cols] for i in rows])
+    full = [0.0, 0.0, 0.0]
+    for i, x in zip(rows, sol.row, strict=True):
+        full[i] = x
+    mix = "  ".join(f"{pick(THROWS[b], lang)} {x:.0%}" for b, x in zip(_BLADES, full, strict=True))
+    return t("hint", lang, who="AB"[player], mix=mix, v=sol.value + 0.0)
 
 
 def promise_unavailable(
@@ -266,6 +298,36 @@ def promise_unavailable(
     for name in forb[me]:
         out.append((pick(THROWS[name], lang), t("forbidden_throw", lang)))
     return out
+
+
+def promise_explain(game: Game, obs: Obs, option: int, lang: str) -> str:
+    from caiquan.games.promise.rules import CHAR_BASE, CONFIG_BASE
+
+    zh = lang == "zh"
+    if option >= CHAR_BASE:
+        c = game.content.characters[option - CHAR_BASE]  # type: ignore[attr-defined]
+        attrs = " ".join(
+            f"{pick(THROWS[b], lang)} {v}" for b, v in zip(_BLADES, c.attack, strict=True)
+        )
+        life = f"{t('life', lang)} {c.vitality}  {t('qi', lang)} {c.qi}"
+        return f"{attrs}  {life}\n{c.info if zh else c.info_en}"
+    me = obs.get("player")
+    players = obs.get("players")
+    if CONFIG_BASE <= option < CHAR_BASE and players and me is not None:
+        card = players[me]["character"]
+        skill, weapon = divmod(option - CONFIG_BASE, 4)
+        lines = []
+        if skill:
+            sk = card["skills"][skill - 1]
+            name = sk["name"] if zh else sk["name_en"]
+            cost = f"{t('qi', lang)} {sk['cost']}"
+            lines.append(f"{skill} {name} ({cost}): {sk['text'] if zh else sk['text_en']}")
+        if weapon:
+            w = card["weapons"][weapon - 1]
+            name = w["name"] if zh else w["name_en"]
+            lines.append(f"{w['card']} {name}: {w['text'] if zh else w['text_en']}")
+        return "\n".join(lines)
+    return ""
 
 
 # ---------------------------------------------------------------------- legends
@@ -287,14 +349,14 @@ def _territory(game: Game, tid: int, yellow: set[int] | None, lang: str) -> Text
     cont = CONTINENT_ZH[ter.continent] if lang == "zh" else CONTINENT_EN[ter.continent]
     text = Text()
     if yellow is not None and tid in yellow:
-        text.append(f"{name}", style="bold yellow")
-        text.append(f"[{cont} +{ter.yellow}★]")
-    elif yellow is not None:
-        text.append(f"{name}", style="bold")
-        text.append(f"[{cont} −{ter.black}★ {t('cost', lang, e=ter.expand, b=ter.build)}]")
-    else:
-        text.append(f"{name}", style="bold")
-        text.append(f"[{cont} {t('cost', lang, e=ter.expand, b=ter.build)}]")
+        text.append(name, style="bold yellow")
+        text.append(f" ({cont}) +{ter.yellow}★", style="yellow")
+        return text
+    text.append(name, style="bold")
+    text.append(f" ({cont})")
+    if yellow is not None:
+        text.append(f" −{ter.black}★")
+    text.append(f", {t('cost', lang, e=ter.expand, b=ter.build)}", style="dim")
     return text
 
 
@@ -309,21 +371,16 @@ def legends_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> Rendera
     head.append(f"   {t('current', lang)}: {_name(obs.get('current'), lang)}")
     parts: list[RenderableType] = [head]
     table = Table(show_edge=False, padding=(0, 1), show_lines=True)
-    for col in (
-        "",
-        t("hand_count", lang),
-        t("markers", lang),
-        t("score", lang),
-        t("continents", lang),
-        t("territories", lang),
-        t("display", lang),
-    ):
-        table.add_column(col)
+    table.add_column("", no_wrap=True)
+    table.add_column(t("hand_count", lang), justify="right")
+    table.add_column(t("markers", lang), no_wrap=True)
+    table.add_column(t("score", lang), justify="right")
+    table.add_column(t("continents", lang), justify="right")
+    table.add_column(t("territories", lang), overflow="fold")
+    table.add_column(t("display", lang), overflow="fold")
+    names = MARKER_ZH if lang == "zh" else MARKER_EN
     for p, pl in enumerate(obs.get("players", [])):
-        marks = " ".join(
-            f"{(MARKER_ZH if lang == 'zh' else MARKER_EN)[k]} {pl['markers'][m]}"
-            for k, m in enumerate(MARKERS)
-        )
+        marks = "\n".join(f"{names[k]} {pl['markers'][m]}" for k, m in enumerate(MARKERS))
         ters = Text("\n").join(_territory(game, x, yellow, lang) for x in pl["territories"]) or "—"
         disp = "\n".join(_person(game, c, lang) for c in pl["display"]) or "—"
         who = _name(p, lang) + (" ★" if p == me else "")
@@ -375,6 +432,24 @@ def legends_unavailable(
     return [
         (_person(game, c, lang), t("not_playable", lang)) for c in obs["hand"] if c not in legal
     ]
+
+
+def legends_explain(game: Game, obs: Obs, option: int, lang: str) -> str:
+    from caiquan.games.legends.cardlist import ability
+
+    persons = game.content.persons  # type: ignore[attr-defined]
+    territories = game.content.territories  # type: ignore[attr-defined]
+    n_p, n_t = len(persons), len(territories)
+    if option < 3 * n_p:
+        person = persons[option % n_p]
+        return f"{_person(game, option % n_p, lang)}: {ability(person, lang)}"
+    if option < 3 * n_p + 7 * n_t:
+        tid = (option - 3 * n_p) % n_t
+        ter = territories[tid]
+        text = _territory(game, tid, None, lang)
+        stars = f" · {t('yellow_side', lang)} +{ter.yellow}★, {t('black_side', lang)} −{ter.black}★"
+        return str(text) + stars
+    return ""
 
 
 # ---------------------------------------------------------------------- drama
@@ -468,6 +543,10 @@ _PANELS: dict[str, Callable[[Game, Obs, str, ViewOptions], RenderableType]] = {
     "promise": promise_panel,
     "legends": legends_panel,
     "drama": drama_panel,
+}
+_EXPLAIN: dict[str, Callable[[Game, Obs, int, str], str]] = {
+    "promise": promise_explain,
+    "legends": legends_explain,
 }
 _UNAVAILABLE: dict[str, Callable[[Game, Obs, Decision, str], list[tuple[str, str]]]] = {
     "promise": promise_unavailable,
