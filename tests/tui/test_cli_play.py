@@ -16,9 +16,9 @@ def captured(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """Replace the full-screen run with a recorder of what it was given."""
     seen: dict[str, Any] = {}
 
-    def fake_run(table: Table | None, *, lang: str, make_table: Any) -> Path | None:
+    def fake_run(table: Table | None, *, lang: str, make_table: Any) -> Table | None:
         seen.update(table=table, lang=lang, make_table=make_table)
-        return table.save_path if table is not None else None
+        return table
 
     monkeypatch.setattr("caiquan.tui.app.run", fake_run)
     return seen
@@ -61,6 +61,24 @@ def test_play_resume(captured: dict[str, Any], tmp_path: Path,
     assert again.state == table.state and again.seats == ["human", "nash"]
     assert again.lang == "zh"
     assert f"caiquan play --resume {path}" in capsys.readouterr().out
+
+
+def test_play_says_when_the_last_moves_were_not_saved(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def play_one_move_unsaved(table: Table | None, **_: Any) -> Table | None:
+        assert table is not None
+        table.save()
+        st = table.state
+        table.commit(0, st.legal(0)[0])
+        table.commit(1, st.legal(1)[0])
+        return table
+
+    monkeypatch.setattr("caiquan.tui.app.run", play_one_move_unsaved)
+    path = tmp_path / "u.json"
+    with pytest.raises(SystemExit):
+        main(["play", "promise", "--seats", "human,random", "--save", str(path), "--lang", "en"])
+    assert f"last saved: {path} (the moves after it were not saved)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -94,6 +94,12 @@ async def test_quit_asks_before_losing_a_game(tmp_path: Path) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+q")  # Textual's own quit key asks too
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
         await pilot.press("q")
         await pilot.pause()
         await pilot.press("s")  # save and quit

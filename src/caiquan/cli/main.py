@@ -276,9 +276,13 @@ def play_cmd(
     def make(game_id: str) -> Table:
         return Table.new(game_id, config, seats, seed=seed, lang=use_lang, save_path=save)
 
-    saved = run(table, lang=use_lang, make_table=make)
-    if saved is not None:
-        out.print(f"saved: {saved}  (caiquan play --resume {saved})", markup=False)
+    played = run(table, lang=use_lang, make_table=make)
+    if played is not None and played.save_path is not None and played.saved_at_move is not None:
+        path = played.save_path
+        if played.unsaved:
+            out.print(f"last saved: {path} (the moves after it were not saved)", markup=False)
+        else:
+            out.print(f"saved: {path}  (caiquan play --resume {path})", markup=False)
 
 
 @app.command("serve", help="Run the online server and web table (coming: issues #8, #9).")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Console, RenderableType
@@ -131,13 +130,12 @@ class QuitScreen(ModalScreen[str]):
         Binding("n,escape", "answer('stay')", "stay"),
     ]
 
-    def __init__(self, lang: str, saved: bool) -> None:
+    def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
-        self.saved = saved
 
     def compose(self) -> ComposeResult:
-        body = t("quit_body_saved" if self.saved else "quit_body", self.lang)
+        body = t("quit_body", self.lang)
         yield Static(Text(t("quit_title", self.lang) + "\n\n" + body), id="quit")
 
     def action_answer(self, answer: str) -> None:
@@ -514,12 +512,18 @@ class PlayApp(App[None]):
         if then_quit:
             self.exit()
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the command palette's quit ask first too, like ``q``."""
+        self.action_quit_game()
+
     def action_quit_game(self) -> None:
         tb = self.table
         if tb is None or not tb.unsaved:
             self.exit()
             return
-        self.push_screen(QuitScreen(self.lang, saved=False), self._quit_answer)
+        if isinstance(self.screen, QuitScreen):
+            return
+        self.push_screen(QuitScreen(self.lang), self._quit_answer)
 
     def _quit_answer(self, answer: str | None) -> None:
         if answer == "quit":
@@ -557,9 +561,8 @@ def run(
     *,
     lang: str = "en",
     make_table: Callable[[str], Table] | None = None,
-) -> Path | None:
-    """Run the table full screen; returns where the game was last saved (if it was)."""
+) -> Table | None:
+    """Run the table full screen until the player quits; returns the table played."""
     app = PlayApp(table, lang=lang, make_table=make_table)
     app.run()
-    tb = app.table
-    return tb.save_path if tb is not None and tb.saved_at_move is not None else None
+    return app.table

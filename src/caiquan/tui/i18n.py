@@ -9,15 +9,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "spectator": ("观战", "Spectating"),
     "thinking": ("{who} 思考中…", "{who} is thinking…"),
     "waiting": ("等待 {who}", "Waiting for {who}"),
-    "committed": ("已暗置：{who}", "Face down: {who}"),
     "my_commit": ("你已暗置选择，等待其他玩家", "Your choice is face down; waiting for the others"),
     "simultaneous": ("同时决定：选择会一起公开", "Simultaneous: all choices are revealed together"),
     "game_over": ("对局结束", "Game over"),
-    "decision": ("决定", "Decision"),
-    "log": ("记录", "Log"),
     "player": ("玩家 {n}", "player {n}"),
-    "bot": ("机器人", "bot"),
-    "human": ("玩家", "human"),
     "win": ("胜", "win"),
     "draw": ("平", "draw"),
     "loss": ("负", "loss"),
@@ -31,15 +26,12 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_your_turn": ("现在不是你做决定", "It is not your decision now"),
     "saved": ("已保存到 {path}", "Saved to {path}"),
     "save_failed": ("保存失败：{why}", "Could not save: {why}"),
-    "hint_on": ("提示：均衡混合策略", "Hint: equilibrium mix"),
     # keys
-    "k_choose": ("选择", "choose"),
     "k_rules": ("规则", "rules"),
     "k_save": ("保存", "save"),
     "k_quit": ("退出", "quit"),
     "k_hint": ("提示", "hint"),
     "k_details": ("明细", "details"),
-    "k_close": ("关闭", "close"),
     # privacy
     "privacy_title": ("请把设备交给{who}", "Pass the device to {who}"),
     "privacy_body": (
@@ -52,10 +44,6 @@ _TEXT: dict[str, tuple[str, str]] = {
     "quit_body": (
         "未保存的对局将会丢失。按 s 保存并退出，y 直接退出，n 或 Esc 继续对局。",
         "An unsaved game is lost. Press s to save and quit, y to quit, n or Esc to go on playing.",
-    ),
-    "quit_body_saved": (
-        "对局已保存。按 y 退出，n 或 Esc 继续。",
-        "The game is saved. Press y to quit, n or Esc to go on.",
     ),
     # promise
     "round": ("第 {r} 回合", "round {r}"),
@@ -111,7 +99,6 @@ _TEXT: dict[str, tuple[str, str]] = {
     "yellow_side": ("黄（已建设）", "yellow (built)"),
     "black_side": ("黑（未建设）", "black (unbuilt)"),
     "cost": ("扩张 {e} 武力 / 建设 {b}", "expand {e} Might / build {b}"),
-    "stars": ("星 {n}", "{n}★"),
     "current": ("当前玩家", "current player"),
     "start_player": ("起始玩家", "start player"),
     "not_playable": ("现在无法打出（没有合法的用法）", "cannot be played now (no legal use)"),
