@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from caiquan.games.drama.rules import card_label
 from caiquan.tui import Table
 from caiquan.tui.app import PlayApp, PrivacyScreen
 
 from .conftest import SIZE, screen_text, settle
-
-SUITS = "♠♥♣♦"
 
 
 async def test_promise_simultaneous_reveal_hides_the_first_choice() -> None:
@@ -67,8 +66,15 @@ async def test_drama_hot_seat_never_shows_another_hand() -> None:
             if table.state.is_terminal() or (len(seen) == 2 and table.state.move_number > 6):
                 break
             if isinstance(app.screen, PrivacyScreen):
+                # only public news: no card of a hand unless a public event names it
                 text = screen_text(app)
-                assert not any(s in text for s in SUITS), "a card shows on the privacy screen"
+                st = table.state
+                public = "\n".join(table.game.format_event(e, "en") for e in st.events(None))
+                for p in (0, 1):
+                    for c in st.observation(p)["hand"]:
+                        if card_label(c) not in public:
+                            assert card_label(c) not in text, "a hand shows on the privacy screen"
+                assert "hand" not in text and "You are" not in text
                 await pilot.press("enter")
                 await settle(pilot, app)
             viewer = app.table.viewer if app.table else None
@@ -81,12 +87,13 @@ async def test_drama_hot_seat_never_shows_another_hand() -> None:
             )
             mine = table.state.observation(viewer)["hand"]
             other = table.state.observation(1 - viewer)["hand"]
-            from caiquan.games.drama.rules import card_label
-
             for c in mine:
                 assert card_label(c) in hand_line
             for c in set(other) - set(mine):
                 assert card_label(c) not in hand_line
+            # the log is the viewer's own: the other human's private deal is not in it
+            assert f"deal: player={viewer}, hand=" in text
+            assert f"deal: player={1 - viewer}, hand=" not in text
             await pilot.press("enter")
             await settle(pilot, app)
         assert seen == {0, 1}

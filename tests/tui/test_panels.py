@@ -87,3 +87,19 @@ def test_choices_are_explained_with_card_texts() -> None:
     p = ls.to_move()[0]
     play = ls.decision(p).choices[0]
     assert ": " in explain(legends, ls.observation(p), play.id, "zh")
+
+
+def test_screenshots_keep_chinese_on_the_terminal_grid() -> None:
+    from caiquan.tui.screenshots import align_wide_characters
+
+    span = (
+        '<text class="r1" x="12.2" y="20" textLength="61.0" clip-path="url(#l1)">'
+        "&#160;体力│&#160;</text>"
+    )
+    out = align_wide_characters(span)
+    # cells: " " 1, "体力" 4, "│ " 2; 12.2 units a cell
+    assert 'x="12.2" y="20" textLength="12.2"' in out
+    assert 'x="24.4" y="20" textLength="48.8" clip-path="url(#l1)">体力</text>' in out
+    assert 'x="73.2" y="20" textLength="24.4" clip-path="url(#l1)">│&#160;</text>' in out
+    latin = '<text class="r1" x="0" y="20" textLength="24.4" clip-path="url(#l1)">ab</text>'
+    assert align_wide_characters(latin) == latin

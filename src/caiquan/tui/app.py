@@ -377,7 +377,8 @@ class PlayApp(App[None]):
         for ev in st.events(viewer, self._log_cursor):
             log.write(tb.game.format_event(ev, self.lang))
         self._log_cursor = st.event_count()
-        self._public_cursor = st.event_count()
+        if viewer is not None or not tb.hot_seat:
+            self._public_cursor = st.event_count()  # what the person at the screen has seen
         self.call_after_refresh(log.scroll_end, animate=False)
 
     def _draw_decision(self, viewer: int | None, obs: dict[str, Any]) -> None:

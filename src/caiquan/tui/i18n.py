@@ -72,6 +72,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "Equilibrium mix ({who}): {mix}; value {v:+.2f}",
     ),
     "battle": ("本回合", "this round"),
+    "skill_card": ("技能卡 {n}", "skill card {n}"),
     "forbidden": ("禁止", "forbidden"),
     "throws_first": ("先出拳", "throws first"),
     "open_throw": ("已公开出拳", "open throw"),
@@ -136,6 +137,11 @@ PHASES = {
     "configure": ("配置", "configuration"),
     "throw": ("出拳", "battle throw"),
     "over": ("结束", "over"),
+}
+SKILL_STATES = {
+    "active": ("发动", "takes effect"),
+    "ineligible": ("点数不符，废弃", "does not match the stances"),
+    "unaffordable": ("气不足，废弃", "not enough qi"),
 }
 THROWS = {
     "slash": ("斩击", "slash"),

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from caiquan.engine import Decision, Game, solve_zero_sum
 
-from .i18n import NATURES, PHASES, THROWS, pick, t
+from .i18n import NATURES, PHASES, SKILL_STATES, THROWS, pick, t
 
 Obs = Mapping[str, Any]
 
@@ -203,7 +203,8 @@ def _promise_battle(obs: Obs, lang: str) -> RenderableType:
         skill = (b.get("skills") or [None, None])[p]
         if skill:
             state = (b.get("skill_state") or [None, None])[p]
-            bits.append(f"{t('skills', lang)} {skill} ({state})")
+            how = pick(SKILL_STATES[state], lang) if state in SKILL_STATES else state
+            bits.append(f"{t('skill_card', lang, n=skill)}: {how}")
         forb = (b.get("forbidden") or [[], []])[p]
         if forb:
             bits.append(f"{t('forbidden', lang)}: {', '.join(pick(THROWS[x], lang) for x in forb)}")

@@ -6,8 +6,13 @@ Each shot is a real table, driven headless by Textual's pilot to a position mid-
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import sys
+from itertools import groupby
 from pathlib import Path
+
+from rich.cells import cell_len
 
 from caiquan.engine import Rng
 
@@ -26,6 +31,42 @@ def _advance(table: Table, decisions: int, seed: int) -> None:
         st.apply({p: rng.choice(st.legal(p)) for p in st.to_move()})
 
 
+_TEXT = re.compile(
+    r'<text class="([^"]+)" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)" '
+    r'clip-path="([^"]+)">([^<]*)</text>'
+)
+
+
+def align_wide_characters(svg: str) -> str:
+    """Give every run of double-width characters (Chinese) its own cells in the SVG.
+
+    Rich's SVG gives each span of text a length of one cell per character, though a Chinese
+    character takes two cells, and a browser stretches the span's letters over that length:
+    Chinese rows go crooked. Each run of one width gets its own place and length here.
+    """
+
+    def split(m: re.Match[str]) -> str:
+        cls, x, y, length, clip, body = m.groups()
+        text = html.unescape(body)
+        if cell_len(text) == len(text):
+            return m.group(0)
+        cell = float(length) / len(text)  # the SVG gives a span one cell per character
+        pos = float(x)
+        out = []
+        for _, chars in groupby(text, key=cell_len):
+            run = "".join(chars)
+            width = cell_len(run) * cell
+            esc = html.escape(run).replace(" ", "&#160;").replace("\xa0", "&#160;")
+            out.append(
+                f'<text class="{cls}" x="{pos:.1f}" y="{y}" textLength="{width:.1f}" '
+                f'clip-path="{clip}">{esc}</text>'
+            )
+            pos += width
+        return "".join(out)
+
+    return _TEXT.sub(split, svg)
+
+
 async def _shot(table: Table, path: Path, keys: tuple[str, ...] = ()) -> None:
     app = PlayApp(table)
     async with app.run_test(size=SIZE) as pilot:
@@ -37,7 +78,7 @@ async def _shot(table: Table, path: Path, keys: tuple[str, ...] = ()) -> None:
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
-        app.save_screenshot(path.name, str(path.parent))
+        path.write_text(align_wide_characters(app.export_screenshot()), encoding="utf-8")
 
 
 async def make_all(folder: Path) -> list[Path]:
