@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.widgets import Static
+
 from caiquan.games.drama.rules import card_label
 from caiquan.tui import Table
 from caiquan.tui.app import PlayApp, PrivacyScreen
@@ -31,6 +33,12 @@ async def test_promise_simultaneous_reveal_hides_the_first_choice() -> None:
         assert "Pass the device to player 1" in text
         assert "paper" not in text and "You are player 0" not in text
         assert "Heart grid" not in text
+        # even beneath the privacy screen, the table is not redrawn for player 1 yet
+        await pilot.resize_terminal(SIZE[0] - 10, SIZE[1])
+        await pilot.pause()
+        assert app.screen_main is not None
+        status = str(app.screen_main.query_one("#status", Static).content)
+        assert "player 1" not in status.split("·")[1]
         await pilot.press("enter")
         await settle(pilot, app)
         text = screen_text(app)

@@ -163,3 +163,16 @@ async def test_all_bots_is_a_spectator_view() -> None:
         text = screen_text(app)
         assert "Spectating" in text and "Game over" in text
         assert not any(line.lstrip().startswith("hand ") for line in text.splitlines())
+
+
+async def test_a_small_terminal_still_works() -> None:
+    table = Table.new("legends", {"players": 4}, "human,random", seed=3, lang="zh")
+    app = PlayApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "你是 玩家 0" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "你是 玩家 0" in screen_text(app)

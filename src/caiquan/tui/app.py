@@ -305,11 +305,13 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------------ drawing
 
     def _viewer(self) -> int | None:
+        """Whose view the screen shows: in hot-seat, only the player who confirmed being
+        alone at the screen (never the next one before they do)."""
         tb = self.table
         if tb is None or not tb.humans():
             return None
-        if tb.hot_seat and self.unlocked is None:
-            return None
+        if tb.hot_seat:
+            return self.unlocked
         return tb.viewer
 
     def redraw(self) -> None:
