@@ -113,3 +113,15 @@ async def test_bots_think_in_a_worker_thread() -> None:
         await settle(pilot, app)
         assert "thinking" not in screen_text(app)
         assert table.state.move_number == 1
+
+
+async def test_any_game_plays_on_the_generic_panel() -> None:
+    """Goofspiel has no panel of its own: its observation is shown field by field."""
+    table = Table.new("goofspiel", {"num_cards": 4}, "human,random", seed=1, lang="en")
+    app = PlayApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "You are player 0" in text and "hand" in text
+        assert await play_first_options(pilot, app) == 3  # the last bid plays itself
+        assert "Game over" in screen_text(app)

@@ -78,7 +78,7 @@ def data_dir() -> Path:
     return base / "caiquan" / "games"
 
 
-@dataclass
+@dataclass(eq=False)
 class Table:
     """One game at one screen: the state, who sits where, and whose eyes are on it."""
 
@@ -90,10 +90,12 @@ class Table:
     bot_seed: int = 0
     viewer: int | None = None
     saved_at_move: int | None = None
-    bots: dict[int, Bot] = field(default_factory=dict)
-    rng: Rng = field(default_factory=lambda: Rng(0))
-    face_down: dict[int, int] = field(default_factory=dict)
-    _face_down_move: int = -1
+    #: the bot of each bot seat, and the randomness the bots draw from
+    bots: dict[int, Bot] = field(init=False, default_factory=dict)
+    rng: Rng = field(init=False, default_factory=lambda: Rng(0))
+    #: choices laid face down for the current decision (kept for a save: not in the record)
+    face_down: dict[int, int] = field(init=False, default_factory=dict)
+    _face_down_move: int = field(init=False, default=-1)
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.game.num_players:
