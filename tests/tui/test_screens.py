@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from caiquan.engine import Rng
-from caiquan.tui import Table
+from caiquan.tui import Table, panels
 from caiquan.tui.app import ChooseGameScreen, PlayApp, QuitScreen, RulesScreen, TableScreen
 
 from .conftest import SIZE, screen_text, settle
@@ -176,3 +178,19 @@ async def test_a_small_terminal_still_works() -> None:
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert "你是 玩家 0" in screen_text(app)
+
+
+async def test_a_drawing_bug_does_not_end_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_: object) -> None:
+        raise KeyError("power_table")
+
+    monkeypatch.setitem(panels._PANELS, "promise", broken)
+    table = Table.new("promise", seats="human,random", seed=4)
+    app = PlayApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "(KeyError: 'power_table')" in text and "round_cap" in text
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert table.state.move_number == 1

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -26,7 +26,7 @@ from caiquan.engine import CaiquanError, IllegalDecisionError
 from caiquan.games import game_class, game_ids
 
 from .i18n import t
-from .panels import ViewOptions, explain, render, unavailable
+from .panels import ViewOptions, explain, generic_panel, render, unavailable
 from .session import Table
 
 CSS = """
@@ -325,7 +325,14 @@ class PlayApp(App[None]):
         self._obs = obs
         panel = scr.query_one("#panel", Static)
         width = max(40, scr.query_one("#board").size.width - 2)
-        panel.update(flatten(render(tb.game, obs, lang, self.view_opts), width))
+        try:
+            drawn = render(tb.game, obs, lang, self.view_opts)
+        except Exception as e:  # a drawing bug must not end a game in progress
+            drawn = Group(
+                Text(f"({type(e).__name__}: {e})", style="red"),
+                generic_panel(tb.game, obs, lang, self.view_opts),
+            )
+        panel.update(flatten(drawn, width))
         scr.query_one("#status", Static).update(self._status(viewer))
         self._draw_log(viewer)
         self._draw_decision(viewer, obs)
