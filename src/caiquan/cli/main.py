@@ -253,28 +253,19 @@ def play_cmd(
     from caiquan.tui import Table
     from caiquan.tui.app import run
 
-    if lang:
-        _check_lang(lang)
-    if resume is not None:
-        table: Table | None = Table.resume(resume, lang=lang or None, seats=seats)
-        if save is not None and table is not None:
-            table.save_path = save
-    elif game is not None:
-        table = Table.new(
-            game,
-            parse_options(option),
-            seats,
-            seed=seed,
-            lang=lang or default_lang(),
-            save_path=save,
-        )
-    else:
-        table = None
-    use_lang = lang or default_lang()
+    use_lang = _check_lang(lang) if lang else default_lang()
     config = parse_options(option)
 
     def make(game_id: str) -> Table:
         return Table.new(game_id, config, seats, seed=seed, lang=use_lang, save_path=save)
+
+    table: Table | None = None
+    if resume is not None:
+        table = Table.resume(resume, lang=lang or None, seats=seats)
+        if save is not None:
+            table.save_path = save
+    elif game is not None:
+        table = make(game)
 
     played = run(table, lang=use_lang, make_table=make)
     if played is not None and played.save_path is not None and played.saved_at_move is not None:
