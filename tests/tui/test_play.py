@@ -125,3 +125,19 @@ async def test_any_game_plays_on_the_generic_panel() -> None:
         assert "You are player 0" in text and "hand" in text
         assert await play_first_options(pilot, app) == 3  # the last bid plays itself
         assert "Game over" in screen_text(app)
+
+
+async def test_a_bot_deciding_keeps_the_players_place_in_the_list() -> None:
+    table = Table.new("promise", seats="human,random", seed=1, lang="en")
+    bot = GatedBot()
+    table.bots[1] = bot
+    app = PlayApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")  # on "3. paper"
+        bot.go.set()  # the bot lays its choice down meanwhile
+        await settle(pilot, app)
+        assert "player 1 [random] ✓" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert table.state.history()[0][0] == (0, 2)  # paper, as highlighted

@@ -193,6 +193,7 @@ class PlayApp(App[None]):
         self._choice_ids: list[int] = []
         self._obs: dict[str, Any] | None = None
         self._unavailable: list[tuple[str, str]] = []
+        self._choices_shown: tuple[Any, ...] = ()
         self.screen_main: TableScreen | None = None
         self.message = ""
 
@@ -419,6 +420,10 @@ class PlayApp(App[None]):
             prompt.update(Text(t("my_commit", lang)))
         else:
             prompt.update(Text(""))
+        shown = (viewer, st.move_number, tuple(self._choice_ids), tuple(self._unavailable))
+        if shown == self._choices_shown and options:
+            return  # the same question (e.g. a bot has just decided): keep the player's place
+        self._choices_shown = shown
         choices.set_options(options)
         scr.query_one("#detail", Static).update("")
         if options:
