@@ -264,9 +264,56 @@ def _not_yet(what: str, issue: int) -> None:
     raise typer.Exit(2)
 
 
-@app.command("play", help="Play in the terminal against bots or hot-seat (coming: issue #7).")
-def play_cmd() -> None:
-    _not_yet("play", 7)
+@app.command("play")
+def play_cmd(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id (asked on screen if omitted).")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="One seat per player: human or a bot spec, comma-separated, e.g. "
+            "human,ismcts:seconds=0.5 (missing seats: the last bot given; default: "
+            "seat 0 human, the others ismcts:seconds=0.5). Several humans = hot-seat.",
+        ),
+    ] = None,
+    lang: Lang = "",
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
+    option: Options = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Save the game here (key s); default: your data folder."),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Resume a saved game (its record, JSON).")
+    ] = None,
+) -> None:
+    """Play in the terminal against bots or hot-seat (在终端对局：人机或同屏轮流)."""
+    from caiquan.tui import Table
+    from caiquan.tui.app import run
+
+    use_lang = _check_lang(lang) if lang else default_lang()
+    config = parse_options(option)
+
+    def make(game_id: str) -> Table:
+        return Table.new(game_id, config, seats, seed=seed, lang=use_lang, save_path=save)
+
+    table: Table | None = None
+    if resume is not None:
+        table = Table.resume(resume, lang=lang or None, seats=seats)
+        if save is not None:
+            table.save_path = save
+    elif game is not None:
+        table = make(game)
+
+    played = run(table, lang=use_lang, make_table=make)
+    if played is not None and played.save_path is not None and played.saved_at_move is not None:
+        path = played.save_path
+        if played.unsaved:
+            out.print(f"last saved: {path} (the moves after it were not saved)", markup=False)
+        else:
+            out.print(f"saved: {path}  (caiquan play --resume {path})", markup=False)
 
 
 @app.command("serve", help="Run the online server and web table (coming: issues #8, #9).")

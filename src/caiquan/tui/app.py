@@ -1,0 +1,583 @@
+"""The terminal table (Textual): one screen for every game, hot-seat and bots.
+
+The table screen shows exactly one seat's view (the *viewer*): the game panel drawn from
+``observation(viewer)``, the event log from ``events(viewer)``, and, when the viewer must
+decide, the decision's choices as a keyboard list. With several humans at one screen
+(hot-seat) a privacy screen covers everything whenever the viewer changes. Bots decide in
+worker threads on a clone of the state, so the screen never freezes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any, ClassVar
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, MarkdownViewer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from caiquan.engine import CaiquanError, IllegalDecisionError
+from caiquan.games import game_class, game_ids
+
+from .i18n import t
+from .panels import ViewOptions, explain, generic_panel, render, unavailable
+from .session import Table
+
+CSS = """
+#status { height: auto; padding: 0 1; background: $primary-darken-2; color: $text; }
+#main { height: 1fr; }
+#board { width: 3fr; padding: 0 1; }
+#side { width: 2fr; border-left: solid $primary; }
+#prompt { height: auto; padding: 0 1; background: $boost; }
+#message { height: auto; padding: 0 1; color: $warning; }
+#choices { height: auto; max-height: 60%; min-height: 3; }
+#detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
+#log { height: 1fr; border-top: solid $primary; padding: 0 1; }
+PrivacyScreen { align: center middle; background: $background; }
+#privacy { width: 64; height: auto; padding: 1 2; border: heavy $accent; text-align: center; }
+QuitScreen { align: center middle; }
+#quit { width: 60; height: auto; padding: 1 2; border: heavy $error; background: $surface; }
+#chooser { width: 70; height: auto; max-height: 20; border: heavy $accent; }
+ChooseGameScreen { align: center middle; }
+"""
+
+
+class TableScreen(Screen[None]):
+    """The table: status line, game panel, decision list, event log, keys."""
+
+    def __init__(self, lang: str, game_id: str) -> None:
+        super().__init__()
+        self.lang = lang
+        b = self._bindings
+        b.bind("question_mark", "app.rules", t("k_rules", lang), key_display="?")
+        b.bind("s", "app.save", t("k_save", lang))
+        b.bind("q", "app.quit_game", t("k_quit", lang))
+        if game_id == "promise":
+            b.bind("h", "app.toggle_hint", t("k_hint", lang))
+            b.bind("d", "app.toggle_details", t("k_details", lang))
+        for n in range(1, 10):
+            b.bind(str(n), f"app.pick({n})", show=False)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board"):
+                yield Static(id="panel")
+            with Vertical(id="side"):
+                yield Static(id="prompt")
+                yield Static(id="message")
+                yield OptionList(id="choices")
+                yield Static(id="detail")
+                yield RichLog(id="log", wrap=True, min_width=20, markup=False, highlight=False)
+        yield Footer()
+
+
+class PrivacyScreen(Screen[bool]):
+    """Covers the table while the device passes to the next player (hot-seat)."""
+
+    BINDINGS: ClassVar[list[Any]] = [Binding("enter", "confirm", "OK", show=False)]
+
+    def __init__(self, player_name: str, lang: str, news: list[str] | None = None) -> None:
+        super().__init__()
+        self.player_name = player_name
+        self.lang = lang
+        self.news = news or []
+
+    def compose(self) -> ComposeResult:
+        text = Text(justify="center")
+        text.append(t("privacy_title", self.lang, who=self.player_name) + "\n\n", style="bold")
+        text.append(t("privacy_body", self.lang, who=self.player_name))
+        if self.news:  # public events only: what everybody at the table may see
+            text.append("\n\n" + t("news", self.lang) + "\n", style="italic")
+            text.append("\n".join(self.news[-8:]))
+        yield Static(text, id="privacy")
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+
+class RulesScreen(Screen[None]):
+    """The game's rules page in the chosen language, scrollable."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("escape,q,question_mark", "close", "close", key_display="Esc")
+    ]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        yield MarkdownViewer(self.markdown, show_table_of_contents=False, id="rules")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[str]):
+    """Asks before a game in progress is lost: s = save and quit, y = quit, n = stay."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("y", "answer('quit')", "quit"),
+        Binding("s", "answer('save')", "save"),
+        Binding("n,escape", "answer('stay')", "stay"),
+    ]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        body = t("quit_body", self.lang)
+        yield Static(Text(t("quit_title", self.lang) + "\n\n" + body), id="quit")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+
+class ChooseGameScreen(Screen[str]):
+    """``caiquan play`` without a game: pick one."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for gid in game_ids():
+            cls = game_class(gid)
+            name = cls.name_zh if self.lang == "zh" else cls.name_en
+            n = (
+                f"{cls.min_players}"
+                if cls.min_players == cls.max_players
+                else f"{cls.min_players}–{cls.max_players}"
+            )
+            options.append(Option(f"{gid:<10} {name} ({n})", id=gid))
+        yield OptionList(*options, id="chooser")
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        self.dismiss(message.option.id or "")
+
+
+class PlayApp(App[None]):
+    """``caiquan play``: a full-screen table for one game."""
+
+    CSS = CSS
+    TITLE = "caiquan"
+
+    def __init__(
+        self,
+        table: Table | None = None,
+        *,
+        lang: str = "en",
+        make_table: Callable[[str], Table] | None = None,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.lang = table.lang if table else lang
+        self.make_table = make_table
+        self.view_opts = ViewOptions()
+        self.thinking: set[int] = set()
+        self.unlocked: int | None = None  # the hot-seat player who confirmed being alone
+        self.privacy_for: int | None = None
+        self._log_for: tuple[int | None, int] | None = None
+        self._log_cursor = 0
+        self._public_cursor = 0
+        self._choice_ids: list[int] = []
+        self._obs: dict[str, Any] | None = None
+        self._unavailable: list[tuple[str, str]] = []
+        self._choices_shown: tuple[Any, ...] = ()
+        self.screen_main: TableScreen | None = None
+        self.message = ""
+
+    # ------------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        if self.table is None:
+            self.push_screen(ChooseGameScreen(self.lang), self._chosen)
+        else:
+            self._start()
+
+    def _chosen(self, game_id: str | None) -> None:
+        if not game_id or self.make_table is None:
+            self.exit()
+            return
+        try:
+            self.table = self.make_table(game_id)
+        except CaiquanError as e:
+            self.exit(return_code=1, message=f"error: {e}")
+            return
+        self._start()
+
+    def _start(self) -> None:
+        assert self.table is not None
+        self.screen_main = TableScreen(self.lang, self.table.game.id)
+        self.push_screen(self.screen_main)
+        self.call_after_refresh(self.advance)
+
+    # ------------------------------------------------------------------ the loop
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is happening until a person acts (tests wait for this)."""
+        tb = self.table
+        if tb is None or self.screen_main is None or self.thinking:
+            return False
+        st = tb.state
+        return st.is_terminal() or tb.next_human() is not None
+
+    def advance(self) -> None:
+        """Move the table on: start bots, choose whose view is shown, redraw."""
+        tb = self.table
+        if tb is None:
+            return
+        st = tb.state
+        if not st.is_terminal():
+            for p in tb.waiting_bots():
+                if p not in self.thinking:
+                    self._start_bot(p)
+            nxt = tb.next_human()
+            if nxt is not None and tb.hot_seat and nxt != self.unlocked:
+                if self.privacy_for != nxt:
+                    self.privacy_for = nxt
+                    tb.viewer = nxt
+                    news = [
+                        tb.game.format_event(e, self.lang)
+                        for e in st.events(None, self._public_cursor)
+                    ]
+                    self._public_cursor = st.event_count()
+                    self.push_screen(
+                        PrivacyScreen(t("player", self.lang, n=nxt), self.lang, news),
+                        partial(self._unlock, nxt),
+                    )
+                return
+            if nxt is not None:
+                tb.viewer = nxt
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)
+
+    def _unlock(self, player: int, _ok: bool | None) -> None:
+        self.unlocked = player
+        self.privacy_for = None
+        self.message = ""
+        self.advance()
+
+    # ------------------------------------------------------------------ bots
+
+    def _start_bot(self, player: int) -> None:
+        assert self.table is not None
+        job = self.table.bot_job(player)
+        self.thinking.add(player)
+        self.run_worker(
+            partial(self._bot_thread, job, player), thread=True, group="bots", exit_on_error=False
+        )
+
+    def _bot_thread(self, job: Any, player: int) -> None:
+        try:
+            move, option, _ = Table.run_bot(job, player)
+        except Exception as e:  # a broken bot must not take the table down
+            self.call_from_thread(self._bot_failed, player, e)
+            return
+        self.call_from_thread(self._bot_done, player, move, option)
+
+    def _bot_done(self, player: int, move: int, option: int) -> None:
+        self.thinking.discard(player)
+        if self.table is not None:
+            self.table.bot_result(player, move, option)
+        self.advance()
+
+    def _bot_failed(self, player: int, error: Exception) -> None:
+        self.thinking.discard(player)
+        self.notify(f"bot {player}: {error}", severity="error")
+        tb = self.table
+        if tb is not None and player in tb.waiting_bots():
+            tb.bot_result(player, tb.state.move_number, tb.rng.choice(tb.state.legal(player)))
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _viewer(self) -> int | None:
+        """Whose view the screen shows: in hot-seat, only the player who confirmed being
+        alone at the screen (never the next one before they do)."""
+        tb = self.table
+        if tb is None or not tb.humans():
+            return None
+        if tb.hot_seat:
+            return self.unlocked
+        return tb.viewer
+
+    def redraw(self) -> None:
+        tb, scr = self.table, self.screen_main
+        if tb is None or scr is None or not scr.is_mounted:
+            return
+        lang = self.lang
+        viewer = self._viewer()
+        st = tb.state
+        obs = st.observation(viewer)
+        self._obs = obs
+        panel = scr.query_one("#panel", Static)
+        width = max(40, scr.query_one("#board").size.width - 2)
+        try:
+            drawn = render(tb.game, obs, lang, self.view_opts)
+        except Exception as e:  # a drawing bug must not end a game in progress
+            drawn = Group(
+                Text(f"({type(e).__name__}: {e})", style="red"),
+                generic_panel(tb.game, obs, lang, self.view_opts),
+            )
+        panel.update(flatten(drawn, width))
+        scr.query_one("#status", Static).update(self._status(viewer))
+        self._draw_log(viewer)
+        self._draw_decision(viewer, obs)
+        scr.query_one("#message", Static).update(self.message)
+
+    def _status(self, viewer: int | None) -> Text:
+        tb = self.table
+        assert tb is not None
+        lang = self.lang
+        st = tb.state
+        game = tb.game
+        text = Text()
+        text.append(f"{game.name_zh if lang == 'zh' else game.name_en}", style="bold")
+        text.append("  ·  ")
+        if viewer is None:
+            text.append(t("spectator", lang))
+        else:
+            text.append(t("you_are", lang, who=t("player", lang, n=viewer)), style="bold")
+        text.append("  ·  ")
+        if st.is_terminal():
+            text.append(t("game_over", lang), style="bold red")
+            return text
+        movers = st.to_move()
+        done = set(st.committed())
+        bits = []
+        for p in movers:
+            who = t("player", lang, n=p)
+            if tb.seats[p] != "human":
+                who += f" [{tb.seat_label(p)}]"
+            if p in done:
+                bits.append(f"{who} ✓")
+            elif p in self.thinking:
+                bits.append(t("thinking", lang, who=who))
+            elif p == viewer:
+                bits.append(t("your_turn", lang))
+            else:
+                bits.append(t("waiting", lang, who=who))
+        text.append(" | ".join(bits), style="bold yellow" if viewer in movers else "")
+        return text
+
+    def _draw_log(self, viewer: int | None) -> None:
+        tb, scr = self.table, self.screen_main
+        assert tb is not None and scr is not None
+        log = scr.query_one("#log", RichLog)
+        key = (viewer, id(tb.state))
+        if self._log_for != key:
+            log.clear()
+            self._log_for = key
+            self._log_cursor = 0
+        st = tb.state
+        for ev in st.events(viewer, self._log_cursor):
+            log.write(tb.game.format_event(ev, self.lang))
+        self._log_cursor = st.event_count()
+        if viewer is not None or not tb.hot_seat:
+            self._public_cursor = st.event_count()  # what the person at the screen has seen
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def _draw_decision(self, viewer: int | None, obs: dict[str, Any]) -> None:
+        tb, scr = self.table, self.screen_main
+        assert tb is not None and scr is not None
+        lang = self.lang
+        st = tb.state
+        prompt = scr.query_one("#prompt", Static)
+        choices = scr.query_one("#choices", OptionList)
+        self._choice_ids = []
+        self._unavailable = []
+        options: list[Option] = []
+        if st.is_terminal():
+            prompt.update(self._outcome_text())
+        elif viewer is not None and viewer in tb.waiting_humans():
+            d = st.decision(viewer)
+            head = Text(d.prompt_zh if lang == "zh" else d.prompt_en, style="bold")
+            if d.simultaneous:
+                head.append("\n" + t("simultaneous", lang), style="italic")
+            prompt.update(head)
+            for i, c in enumerate(d.choices):
+                key = f"{i + 1}. " if i < 9 else "   "
+                options.append(Option(f"{key}{c.label(lang)}", id=f"c{i}"))
+                self._choice_ids.append(c.id)
+            self._unavailable = unavailable(tb.game, obs, d, lang)
+            for j, (label, why) in enumerate(self._unavailable):
+                options.append(Option(Text(f" ✗ {label} — {why}", style="dim"), id=f"x{j}"))
+        elif viewer is not None and "my_commit" in obs:
+            prompt.update(Text(t("my_commit", lang)))
+        else:
+            prompt.update(Text(""))
+        shown = (viewer, st.move_number, tuple(self._choice_ids), tuple(self._unavailable))
+        if shown == self._choices_shown and options:
+            return  # the same question (e.g. a bot has just decided): keep the player's place
+        self._choices_shown = shown
+        choices.set_options(options)
+        scr.query_one("#detail", Static).update("")
+        if options:
+            choices.highlighted = 0
+            choices.focus()
+
+    def _outcome_text(self) -> Text:
+        tb = self.table
+        assert tb is not None
+        lang = self.lang
+        o = tb.state.outcome()
+        text = Text(t("game_over", lang) + "\n", style="bold")
+        for p in range(tb.state.num_players):
+            text.append(
+                t(
+                    "outcome_line",
+                    lang,
+                    who=t("player", lang, n=p),
+                    result=t(o.results[p], lang),
+                    rank=o.ranks[p],
+                    ret=f"{o.returns[p]:+.3g}",
+                )
+                + "\n"
+            )
+        if o.reason:
+            text.append(t("ended_by", lang, reason=o.reason))
+        return text
+
+    # ------------------------------------------------------------------ input
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        """Under the list: what the highlighted choice means (card text, character)."""
+        tb, scr = self.table, self.screen_main
+        if message.option_list.id != "choices" or tb is None or scr is None:
+            return
+        oid = message.option.id or ""
+        text = ""
+        if oid.startswith("c") and self._obs is not None:
+            option = self._choice_ids[int(oid[1:])]
+            text = explain(tb.game, self._obs, option, self.lang)
+        scr.query_one("#detail", Static).update(text)
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        if message.option_list.id != "choices":
+            return
+        oid = message.option.id or ""
+        if oid.startswith("x"):
+            label, why = self._unavailable[int(oid[1:])]
+            self._explain(f"{label}: {why}")
+            return
+        if oid.startswith("c"):
+            self.choose(int(oid[1:]))
+
+    def action_pick(self, n: int) -> None:
+        """Digit keys: choose the n-th option at once."""
+        if not self._choice_ids:
+            self._explain(t("not_your_turn", self.lang))
+            return
+        if n > len(self._choice_ids):
+            self._explain(t("no_option", self.lang, n=n, m=min(9, len(self._choice_ids))))
+            return
+        self.choose(n - 1)
+
+    def choose(self, index: int) -> None:
+        """Commit the viewer's ``index``-th legal choice."""
+        tb = self.table
+        viewer = self._viewer()
+        if tb is None or viewer is None or viewer not in tb.waiting_humans():
+            self._explain(t("not_your_turn", self.lang))
+            return
+        option = self._choice_ids[index]
+        try:
+            tb.commit(viewer, option)
+        except IllegalDecisionError as e:
+            self._explain(str(e))
+            return
+        self.message = ""
+        self.advance()
+
+    def _explain(self, why: str) -> None:
+        self.message = t("illegal", self.lang, why=why)
+        if self.screen_main is not None and self.screen_main.is_mounted:
+            self.screen_main.query_one("#message", Static).update(self.message)
+
+    # ------------------------------------------------------------------ actions
+
+    def action_rules(self) -> None:
+        if self.table is not None:
+            self.push_screen(RulesScreen(self.table.game.rules(self.lang)))
+
+    def action_save(self, then_quit: bool = False) -> None:
+        tb = self.table
+        if tb is None:
+            return
+        try:
+            path = tb.save()
+        except (OSError, CaiquanError) as e:
+            self.notify(t("save_failed", self.lang, why=e), severity="error")
+            return
+        self.notify(t("saved", self.lang, path=path))
+        if then_quit:
+            self.exit()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the command palette's quit ask first too, like ``q``."""
+        self.action_quit_game()
+
+    def action_quit_game(self) -> None:
+        tb = self.table
+        if tb is None or not tb.unsaved:
+            self.exit()
+            return
+        if isinstance(self.screen, QuitScreen):
+            return
+        self.push_screen(QuitScreen(self.lang), self._quit_answer)
+
+    def _quit_answer(self, answer: str | None) -> None:
+        if answer == "quit":
+            self.exit()
+        elif answer == "save":
+            self.action_save(then_quit=True)
+
+    def action_toggle_hint(self) -> None:
+        self.view_opts = ViewOptions(self.view_opts.details, not self.view_opts.hint)
+        self.redraw()
+
+    def action_toggle_details(self) -> None:
+        self.view_opts = ViewOptions(not self.view_opts.details, self.view_opts.hint)
+        self.redraw()
+
+
+def flatten(renderable: RenderableType, width: int) -> Text:
+    """Lay a Rich renderable out once, at ``width``, as styled text.
+
+    Textual would otherwise lay nested tables out again for every line it paints; one
+    layout per redraw made a full game at the table about five times faster."""
+    console = Console(width=width, force_terminal=True, color_system="truecolor")
+    text = Text(no_wrap=True, overflow="crop")
+    for i, line in enumerate(console.render_lines(renderable, pad=False)):
+        if i:
+            text.append("\n")
+        for seg in line:
+            if not seg.control:
+                text.append(seg.text, seg.style)
+    return text
+
+
+def run(
+    table: Table | None = None,
+    *,
+    lang: str = "en",
+    make_table: Callable[[str], Table] | None = None,
+) -> Table | None:
+    """Run the table full screen until the player quits; returns the table played."""
+    app = PlayApp(table, lang=lang, make_table=make_table)
+    app.run()
+    return app.table

@@ -1,0 +1,259 @@
+"""The table behind the terminal UI: seats, whose view is shown, bots, save and resume.
+
+No Textual here: a :class:`Table` is plain Python, so its logic is tested without a screen.
+Everything a human seat is shown comes from ``observation``, ``decision`` and ``events``
+of that seat; bots decide on a clone of the state (through a :class:`PlayerView`), so a
+bot thinking in a worker thread never reads the live state.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from caiquan import __version__
+from caiquan.bots import Bot, make_bot
+from caiquan.engine import ConfigError, Game, PlayerView, Record, Rng, State
+from caiquan.games import load_game, replay
+
+HUMAN = "human"
+DEFAULT_BOT = "ismcts:seconds=0.5"
+
+
+def parse_seats(text: str | Sequence[str] | None, num_players: int) -> list[str]:
+    """One seat spec per player: ``human`` or a bot spec (``random``, ``ismcts:seconds=1``).
+
+    Fewer specs than players: the last bot spec given fills the rest (the default bot if
+    none). ``None``: seat 0 is human, the others the default bot.
+
+    >>> parse_seats("human,random", 3)
+    ['human', 'random', 'random']
+    >>> parse_seats(None, 2)
+    ['human', 'ismcts:seconds=0.5']
+    >>> parse_seats("human,ismcts:iterations=50,gamma=0.1", 2)
+    ['human', 'ismcts:iterations=50,gamma=0.1']
+    """
+    if text is None:
+        specs: list[str] = [HUMAN]
+    elif isinstance(text, str):
+        specs = _join_params([s.strip() for s in text.split(",") if s.strip()])
+    else:
+        specs = [s.strip() for s in text if s.strip()]
+    if not specs:
+        specs = [HUMAN]
+    if len(specs) > num_players:
+        raise ConfigError(f"{len(specs)} seats given for a {num_players}-player game")
+    bots = [s for s in specs if s != HUMAN]
+    fill = bots[-1] if bots else DEFAULT_BOT
+    specs += [fill] * (num_players - len(specs))
+    for s in specs:
+        if s != HUMAN:
+            make_bot(s)  # fail early with the bot's own message
+    return specs
+
+
+def _join_params(parts: list[str]) -> list[str]:
+    specs: list[str] = []
+    for part in parts:
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
+def data_dir() -> Path:
+    """Where games are saved by default (the user's data directory)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "caiquan" / "games"
+
+
+@dataclass(eq=False)
+class Table:
+    """One game at one screen: the state, who sits where, and whose eyes are on it."""
+
+    game: Game
+    state: State
+    seats: list[str]
+    lang: str = "en"
+    save_path: Path | None = None
+    bot_seed: int = 0
+    viewer: int | None = None
+    saved_at_move: int | None = None
+    #: the bot of each bot seat, and the randomness the bots draw from
+    bots: dict[int, Bot] = field(init=False, default_factory=dict)
+    rng: Rng = field(init=False, default_factory=lambda: Rng(0))
+    #: choices laid face down for the current decision (kept for a save: not in the record)
+    face_down: dict[int, int] = field(init=False, default_factory=dict)
+    _face_down_move: int = field(init=False, default=-1)
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != self.game.num_players:
+            raise ConfigError(f"{len(self.seats)} seats for a {self.game.num_players}-player game")
+        self.bots = {p: make_bot(s) for p, s in enumerate(self.seats) if s != HUMAN}
+        self.rng = Rng(self.bot_seed ^ self.state.seed ^ 0x7AB1E)
+        if self.viewer is None and self.humans():
+            self.viewer = self.humans()[0]
+
+    # ------------------------------------------------------------------ making one
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        config: dict[str, Any] | None = None,
+        seats: str | Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        lang: str = "en",
+        save_path: Path | None = None,
+    ) -> Table:
+        game = load_game(game_id, config or {})
+        state = game.new_state(seed)
+        return cls(game, state, parse_seats(seats, game.num_players), lang, save_path)
+
+    @classmethod
+    def resume(
+        cls, path: Path, *, lang: str | None = None, seats: str | Sequence[str] | None = None
+    ) -> Table:
+        """The game saved in ``path``, replayed to where it stopped, with the same seats."""
+        try:
+            text = path.read_bytes()
+        except OSError as e:
+            raise ConfigError(f"cannot read {path}: {e.strerror}") from None
+        record = Record.from_json(text)
+        state = replay(record)
+        meta = record.meta
+        n = state.game.num_players
+        saved_seats = meta.get("seats")
+        if seats is None and isinstance(saved_seats, list) and len(saved_seats) == n:
+            seat_list = [str(s) for s in saved_seats]
+        else:
+            seat_list = parse_seats(seats, n)
+        saved_lang = meta.get("lang")
+        use_lang = lang or (saved_lang if saved_lang in ("zh", "en") else "en")
+        table = cls(state.game, state, seat_list, use_lang, path)
+        face_down = meta.get("face_down")
+        if isinstance(face_down, dict):
+            for p, o in sorted(face_down.items()):
+                table.commit(int(p), int(o))
+        table.saved_at_move = state.move_number
+        viewer = meta.get("viewer")
+        if isinstance(viewer, int) and viewer in table.humans():
+            table.viewer = viewer
+        return table
+
+    # ------------------------------------------------------------------ who is who
+
+    def humans(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this screen: views change behind a privacy screen."""
+        return len(self.humans()) > 1
+
+    def seat_label(self, p: int) -> str:
+        return "" if self.seats[p] == HUMAN else self.seats[p].partition(":")[0]
+
+    def waiting_humans(self) -> list[int]:
+        """Humans who must decide now and have not laid their choice down yet."""
+        done = set(self.state.committed())
+        return [p for p in self.state.to_move() if self.seats[p] == HUMAN and p not in done]
+
+    def waiting_bots(self) -> list[int]:
+        done = set(self.state.committed())
+        return [p for p in self.state.to_move() if p in self.bots and p not in done]
+
+    def next_human(self) -> int | None:
+        """The human who decides next: the current viewer if they still must, else the
+        first waiting human in seat order."""
+        waiting = self.waiting_humans()
+        if not waiting:
+            return None
+        if self.viewer in waiting:
+            return self.viewer
+        return waiting[0]
+
+    # ------------------------------------------------------------------ deciding
+
+    def commit(self, player: int, option: int) -> bool:
+        """Lay ``player``'s choice face down; True when it completed (and applied) the
+        joint decision. Raises :class:`IllegalDecisionError` for a bad choice."""
+        move = self.state.move_number
+        if self._face_down_move != move:
+            self.face_down = {}
+            self._face_down_move = move
+        applied = self.state.commit(player, option)
+        if applied:
+            self.face_down = {}
+        else:
+            self.face_down[player] = option
+        return applied
+
+    def _face_down_now(self) -> dict[int, int]:
+        """Choices laid face down for the current decision (they are not in the record)."""
+        if self._face_down_move != self.state.move_number:
+            return {}
+        done = set(self.state.committed())
+        return {p: o for p, o in self.face_down.items() if p in done}
+
+    def bot_job(self, player: int) -> tuple[int, State, Bot, Rng]:
+        """What a worker thread needs to let ``player``'s bot decide: a private clone."""
+        return self.state.move_number, self.state.clone(), self.bots[player], self.rng.spawn()
+
+    @staticmethod
+    def run_bot(job: tuple[int, State, Bot, Rng], player: int) -> tuple[int, int, float]:
+        """Run in a worker thread: ``(move_number, option, seconds)``."""
+        move, state, bot, rng = job
+        t0 = time.perf_counter()
+        option = bot.decide(PlayerView(state, player), rng)
+        return move, option, time.perf_counter() - t0
+
+    def bot_result(self, player: int, move: int, option: int) -> bool:
+        """Commit a bot's choice if the table has not moved on; True if it was taken."""
+        if move != self.state.move_number or player not in self.waiting_bots():
+            return False
+        self.commit(player, option)
+        return True
+
+    # ------------------------------------------------------------------ saving
+
+    def record(self) -> Record:
+        meta: dict[str, Any] = {"caiquan": __version__, "seats": self.seats, "lang": self.lang}
+        if self.viewer is not None:
+            meta["viewer"] = self.viewer
+        pending = self._face_down_now()
+        if pending:  # so that a resumed game is the identical state, face-down choices too
+            meta["face_down"] = {str(p): o for p, o in sorted(pending.items())}
+        return self.state.record().with_meta(**meta)
+
+    def default_save_path(self) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return data_dir() / f"{self.game.id}-{stamp}-{self.state.seed}.json"
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the game record (JSON); later saves go to the same file."""
+        target = path or self.save_path or self.default_save_path()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(self.record().to_json(indent=1) + "\n", encoding="utf-8")
+        self.save_path = target
+        self.saved_at_move = self.state.move_number
+        return target
+
+    @property
+    def unsaved(self) -> bool:
+        """True if quitting now would lose decisions (a finished game is never unsaved)."""
+        if self.state.is_terminal() or self.state.move_number == 0:
+            return False
+        return self.saved_at_move != self.state.move_number
