@@ -5,7 +5,9 @@ its throws against the opponent's — from a game-specific evaluator where one i
 (e.g. a power table that the observation shows), else by short rollouts of sampled worlds —
 solves the zero-sum matrix game exactly (``caiquan.engine.solve_zero_sum``) and samples its
 throw from the equilibrium mix. Payoffs are the value of the outcome to the bot, not only
-win/draw/lose of the throw. Other decisions go to a fallback bot.
+win/draw/lose of the throw (promise: the power table's outcomes, exact; legends: each war
+outcome valued by the heuristic evaluation). Other decisions go to a fallback bot
+(``fallback="greedy"``, the default, or ``"random"``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from caiquan.engine import PlayerView, Rng, solve_zero_sum
 
 from .base import Bot, RandomBot, normalised_returns
+from .heuristics import GreedyBot
 
 PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 
@@ -23,7 +26,10 @@ PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 THROW_PAYOFFS: dict[str, PayoffFn] = {}
 
 #: Evaluators the shipped games provide, imported on first use.
-_BUILTIN_PAYOFFS = {"promise": "caiquan.games.promise.payoffs:throw_payoffs"}
+_BUILTIN_PAYOFFS = {
+    "promise": "caiquan.games.promise.payoffs:throw_payoffs",
+    "legends": "caiquan.bots.heuristics.legends:war_payoffs",
+}
 
 
 def _payoff_fn(game_id: str) -> PayoffFn | None:
@@ -39,8 +45,14 @@ def _payoff_fn(game_id: str) -> PayoffFn | None:
 class NashBot:
     name = "nash"
 
-    def __init__(self, fallback: Bot | None = None, rollouts: int = 6) -> None:
-        self.fallback: Bot = fallback if fallback is not None else RandomBot()
+    def __init__(self, fallback: Bot | str | None = None, rollouts: int = 6) -> None:
+        if fallback is None or fallback == "greedy":
+            fallback = GreedyBot()
+        elif fallback == "random":
+            fallback = RandomBot()
+        elif isinstance(fallback, str):
+            raise TypeError(f"fallback must be 'greedy' or 'random', got {fallback!r}")
+        self.fallback: Bot = fallback
         self.rollouts = rollouts
         self.last_matrix: list[list[float]] | None = None
         self.last_mix: tuple[float, ...] | None = None

@@ -1,0 +1,69 @@
+"""Heuristic players: the small matrix solver, strength against random, every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from caiquan.bots import GreedyBot, RandomBot, heuristic_for, make_bot
+from caiquan.bots.heuristics import maximin
+from caiquan.engine import PlayerView, Rng, solve_zero_sum
+from caiquan.games import load_game
+from caiquan.lab import wilson_interval
+
+GAMES = ["promise", "legends", "drama", "goofspiel"]
+
+
+def test_maximin_agrees_with_the_lp_solver() -> None:
+    rng = Rng(11)
+    for _ in range(60):
+        m, n = 1 + rng.below(3), 1 + rng.below(3)
+        a = [[float(rng.below(7)) - 3 for _ in range(n)] for _ in range(m)]  # degenerate often
+        mix, value = maximin(a)
+        exact = solve_zero_sum(a)
+        assert value == pytest.approx(exact.value, abs=1e-9)
+        assert sum(mix) == pytest.approx(1.0)
+        # the mix guarantees the value against every column (it is a maximin strategy)
+        assert min(sum(mix[i] * a[i][j] for i in range(m)) for j in range(n)) == pytest.approx(
+            exact.value, abs=1e-9
+        )
+
+
+def test_every_shipped_game_has_a_heuristic() -> None:
+    for gid in GAMES:
+        h = heuristic_for(gid)
+        assert h is not None
+        state = load_game(gid).new_state(0)
+        values = h.evaluate(state)
+        assert len(values) == state.num_players and all(0 <= v <= 1 for v in values)
+    assert heuristic_for("no-such-game") is None
+    assert isinstance(make_bot("greedy"), GreedyBot)
+
+
+def _score(game_id: str, n: int, seed: int) -> tuple[float, int]:
+    """The greedy bot's score (1 per sole win, 1/k shared) against random players,
+    rotating through the seats."""
+    game = load_game(game_id)
+    seats = game.num_players
+    score = 0.0
+    for i in range(n):
+        me = i % seats
+        bots = [RandomBot() if p != me else GreedyBot() for p in range(seats)]
+        s = game.new_state(seed + i)
+        rng = Rng(seed + 7 * i)
+        while not s.is_terminal():
+            s.apply({p: bots[p].decide(PlayerView(s, p), rng) for p in s.to_move()})
+        ranks = s.outcome().ranks
+        firsts = sum(1 for r in ranks if r == 1)
+        score += 1.0 / firsts if ranks[me] == 1 else 0.0
+    return score, n
+
+
+@pytest.mark.parametrize(("game_id", "games"), [
+    ("promise", 16), ("legends", 40), ("drama", 160), ("goofspiel", 20),
+])  # fmt: skip
+def test_greedy_beats_random(game_id: str, games: int) -> None:
+    """Deterministic given the seeds: the 95 % interval of the win rate excludes 1/N."""
+    score, n = _score(game_id, games, seed=500)
+    lo, _ = wilson_interval(score, n)
+    seats = load_game(game_id).num_players
+    assert lo > 1 / seats, f"greedy scored {score}/{n} in {game_id}"
