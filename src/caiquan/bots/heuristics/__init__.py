@@ -7,7 +7,11 @@ progress):
 * ``policy(world, player, rng) -> option`` — the heuristic player (``greedy``);
 * ``rollout(world, player, rng) -> option`` — a cheaper variant for search rollouts;
 * ``evaluate(world) -> [value per player]`` — a heuristic value in [0, 1] (1 = surely wins),
-  used by the search when it stops a rollout early and by ``nash`` to value throw outcomes.
+  used by the search when it stops a rollout early and by ``nash`` to value throw outcomes;
+
+and optionally ``prune(world, player, legal) -> options`` (the options worth searching: the
+search skips plainly wasted ones, e.g. a promise skill card that cannot be used) and
+``DEPTH`` (the rollout length at which the search stops and evaluates by default).
 
 Register your own game's heuristic with ``HEURISTICS["mygame"] = Heuristic(policy, rollout,
 evaluate)`` (or give its module path in ``_BUILTIN``).
@@ -24,6 +28,7 @@ from caiquan.engine import PlayerView, Rng, State
 from .common import Evaluate, argmax, lookahead, maximin
 
 Policy = Callable[[State, int, Rng], int]
+Prune = Callable[[State, int, tuple[int, ...]], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,8 @@ class Heuristic:
     policy: Policy
     rollout: Policy
     evaluate: Evaluate
+    prune: Prune | None = None
+    depth: int | None = None
 
 
 HEURISTICS: dict[str, Heuristic] = {}
@@ -48,7 +55,9 @@ def heuristic_for(game_id: str) -> Heuristic | None:
     h = HEURISTICS.get(game_id)
     if h is None and game_id in _BUILTIN:
         m = import_module(_BUILTIN[game_id])
-        h = HEURISTICS[game_id] = Heuristic(m.policy, m.rollout, m.evaluate)
+        h = HEURISTICS[game_id] = Heuristic(
+            m.policy, m.rollout, m.evaluate, getattr(m, "prune", None), getattr(m, "DEPTH", None)
+        )
     return h
 
 
@@ -77,6 +86,7 @@ __all__ = [
     "GreedyBot",
     "Heuristic",
     "Policy",
+    "Prune",
     "argmax",
     "heuristic_for",
     "lookahead",

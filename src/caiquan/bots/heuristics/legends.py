@@ -21,6 +21,9 @@ from .common import argmax, maximin, terminal_values
 
 _TEMPERATURE = 6.0
 
+#: Search bots stop rollouts after this many decisions and evaluate (a game is hundreds).
+DEPTH = 12
+
 
 def _progress(world: LegendsState, p: int) -> float:
     """How near ``p`` is to either victory (0 … ~1.3)."""

@@ -88,6 +88,10 @@ def _pick(world: PromiseState, legal: tuple[int, ...], rng: Rng) -> int:
 
 
 def _stance(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
+    return argmax(legal, _stance_values(world, me, legal), rng)
+
+
+def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
     c = world.game.content.characters[world.chars[me]]
     hand = world.hand_skills[me]
     qi = world.qi[me]
@@ -104,7 +108,7 @@ def _stance(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> i
         scores = sorted((s for v, s in usable if v in ok), reverse=True)
         # the best usable skill, and a little for having a second option next round
         values.append((scores[0] if scores else 0.0) + 0.1 * len(scores))
-    return argmax(legal, values, rng)
+    return values
 
 
 def throw_matrix(world: PromiseState, me: int) -> tuple[tuple[int, ...], list[list[float]]]:
@@ -192,6 +196,33 @@ def _throw(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> in
         s.apply({me: a})
         values.append(evaluate(s)[me])
     return argmax(legal, values, rng)
+
+
+#: Search bots stop rollouts after this many decisions (about three rounds) and evaluate.
+DEPTH = 10
+_STANCES = 8
+
+
+def prune(world: State, me: int, legal: tuple[int, ...]) -> tuple[int, ...]:
+    """The options worth searching: no skill card that cannot be used (it would only be
+    discarded), and the eight stances best for usable skills."""
+    assert isinstance(world, PromiseState)
+    if world.phase == "configure":
+        c = world.game.content.characters[world.chars[me]]
+        h1, h2 = (world.hearts[x] for x in world.tokens[me])
+        ok = eligible_values(h1, h2)
+        qi = world.qi[me]
+        return tuple(
+            o
+            for o in legal
+            if not (skill := (o - CONFIG_BASE) // 4)
+            or (skill in ok and c.skills[skill - 1].cost <= qi)
+        )
+    if world.phase == "stance" and len(legal) > _STANCES:
+        values = _stance_values(world, me, legal)
+        ranked = sorted(range(len(legal)), key=lambda i: -values[i])[:_STANCES]
+        return tuple(legal[i] for i in sorted(ranked))
+    return legal
 
 
 def policy(world: State, me: int, rng: Rng) -> int:
