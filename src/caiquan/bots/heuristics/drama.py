@@ -26,6 +26,9 @@ from .common import argmax, lookahead, terminal_values
 
 _STEEPNESS = 0.7
 
+#: Search bots stop rollouts after this many decisions (about one round) and evaluate.
+DEPTH = 8
+
 
 def evaluate(world: State) -> list[float]:
     """A softmax over minus each player's cards left (hand + weapon pair)."""
