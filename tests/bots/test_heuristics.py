@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 from caiquan.bots import GreedyBot, RandomBot, heuristic_for, make_bot
@@ -67,3 +70,63 @@ def test_greedy_beats_random(game_id: str, games: int) -> None:
     lo, _ = wilson_interval(score, n)
     seats = load_game(game_id).num_players
     assert lo > 1 / seats, f"greedy scored {score}/{n} in {game_id}"
+
+
+def _greedy_game(game_id: str, seed: int) -> Iterator[tuple[Any, int, int]]:
+    """Yield (state before, player, decision) through a game between greedy players."""
+    game = load_game(game_id)
+    s = game.new_state(seed)
+    rng = Rng(seed)
+    bot = GreedyBot()
+    while not s.is_terminal():
+        joint = {p: bot.decide(PlayerView(s, p), rng) for p in s.to_move()}
+        for p, o in joint.items():
+            yield s, p, o
+        s.apply(joint)
+
+
+def test_promise_greedy_never_wastes_a_skill_card() -> None:
+    from caiquan.games.promise.rules import CONFIG_BASE, eligible_values
+
+    played = 0
+    for seed in range(3):
+        for s, p, o in _greedy_game("promise", seed):
+            if s.decision(p).kind != "configure":
+                continue
+            skill = (o - CONFIG_BASE) // 4
+            if skill:
+                played += 1
+                h1, h2 = (s.hearts[c] for c in s.tokens[p])
+                character = s.game.content.characters[s.chars[p]]
+                cost = character.skills[skill - 1].cost
+                assert skill in eligible_values(h1, h2)
+                assert cost <= s.qi[p]
+    assert played > 5
+
+
+def test_legends_greedy_builds_when_it_can() -> None:
+    builds = 0
+    for s, p, o in _greedy_game("legends", 1):
+        if s.decision(p).kind != "action":
+            continue
+        g = s.game
+        legal = s.legal(p)
+        if any(g.BUILD_CULTURE <= x < g.EXPAND for x in legal):
+            assert g.BUILD_CULTURE <= o < g.EXPAND
+            builds += 1
+    assert builds > 0
+
+
+def test_drama_greedy_sheds_cards() -> None:
+    """A duel card of the greedy player is never lower than the median card it holds, in
+    an attack round where a higher total wins."""
+    from caiquan.games.drama.rules import WEAPON_BASE, rank
+
+    checked = 0
+    for s, p, o in _greedy_game("drama", 2):
+        if s.decision(p).kind != "duel" or s.nature != "attack" or s.last:
+            continue
+        hand = sorted(rank(c) for c in s.hands[p])
+        assert rank(o % WEAPON_BASE) >= hand[(len(hand) - 1) // 2]
+        checked += 1
+    assert checked > 0

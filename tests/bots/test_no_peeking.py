@@ -9,7 +9,7 @@ from caiquan.bots import make_bot
 from caiquan.engine import PlayerView, Rng, State
 from caiquan.games import load_game
 
-BOTS = ["random", "greedy", "nash", "ismcts:iterations=12", "ismcts:iterations=12,depth=4"]
+BOTS = ["random", "greedy", "nash", "ismcts:iterations=8", "ismcts:iterations=8,depth=3"]
 GAMES = ["promise", "legends", "drama", "goofspiel"]
 
 
