@@ -2,7 +2,8 @@
 
 At a decision of kind ``"throw"`` between two players, the bot builds the payoff matrix of
 its throws against the opponent's — from a game-specific evaluator where one is registered
-(e.g. a power table that the observation shows), else by short rollouts of sampled worlds —
+(e.g. a power table that the observation shows), else from the game's heuristic evaluation
+of each outcome on a sampled world, else by short rollouts of sampled worlds —
 solves the zero-sum matrix game exactly (``caiquan.engine.solve_zero_sum``) and samples its
 throw from the equilibrium mix. Payoffs are the value of the outcome to the bot, not only
 win/draw/lose of the throw (promise: the power table's outcomes, exact; legends: each war
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from caiquan.engine import PlayerView, Rng, solve_zero_sum
 
 from .base import Bot, RandomBot, normalised_returns
-from .heuristics import GreedyBot
+from .heuristics import Evaluate, GreedyBot, heuristic_for
 
 PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 
@@ -64,9 +65,13 @@ class NashBot:
             return self.fallback.decide(view, rng)
         legal = view.legal()
         matrix = self.payoffs(view, rng)
-        sol = solve_zero_sum(matrix)
-        self.last_matrix, self.last_mix = matrix, sol.row
-        return legal[rng.weighted(sol.row)]
+        flat = [x for row in matrix for x in row]
+        if max(flat) - min(flat) < 1e-12:  # nothing to choose between: plain uniform
+            mix = tuple(1.0 / len(legal) for _ in legal)
+        else:
+            mix = solve_zero_sum(matrix).row
+        self.last_matrix, self.last_mix = matrix, mix
+        return legal[rng.weighted(mix)]
 
     def payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
         exact = _payoff_fn(view.game.id)
@@ -74,7 +79,28 @@ class NashBot:
             m = exact(view)
             if m is not None:
                 return m
+        h = heuristic_for(view.game.id)
+        if h is not None:
+            return self.evaluation_payoffs(view, rng, h.evaluate)
         return self.rollout_payoffs(view, rng)
+
+    def evaluation_payoffs(
+        self, view: PlayerView, rng: Rng, evaluate: Evaluate
+    ) -> list[list[float]]:
+        """Each throw pair applied to one sampled world, valued by the game's heuristic
+        evaluation (the throw that decides the first character pick in promise)."""
+        me = view.player
+        (opp,) = [p for p in view.to_move() if p != me]
+        world = view.determinize(rng)
+        matrix = []
+        for a in view.legal():
+            row = []
+            for b in world.legal(opp):
+                s = world.clone()
+                s.apply({me: a, opp: b})
+                row.append(2 * evaluate(s)[me] - 1)
+            matrix.append(row)
+        return matrix
 
     def rollout_payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
         me = view.player
