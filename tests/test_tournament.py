@@ -74,3 +74,12 @@ def test_tournament_cli_json() -> None:
         timeout=120,
     )
     assert bad.returncode == 1 and "no bot called 'alpha'" in bad.stderr
+
+
+def test_ratings_move_with_fewer_bots_than_seats() -> None:
+    """Four seats, two bots: each bot plays two seats and is rated by its best one."""
+    game = load_game("legends", players=4)
+    res = run_tournament(game, ["random", "greedy"], games=8, seed=1)
+    by = {s.bot: s for s in res.standings}
+    assert by["random"].games == by["greedy"].games == 16
+    assert by["greedy"].rating_mu > 25 > by["random"].rating_mu

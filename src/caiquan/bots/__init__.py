@@ -4,7 +4,10 @@ Every bot implements :class:`Bot`: given a :class:`~caiquan.engine.PlayerView` (
 legal options, decision, ``determinize`` for search — never the true state) and an
 :class:`~caiquan.engine.Rng`, return one legal option id.
 
-``make_bot("ismcts:iterations=300")`` builds a bot from a short spec string.
+``make_bot("ismcts:iterations=300")`` builds a bot from a short spec string. The bots:
+``random``; ``greedy`` (the per-game heuristic player, :mod:`caiquan.bots.heuristics`);
+``nash`` (exact equilibrium mixes at throws, ``greedy`` elsewhere); ``ismcts`` (search).
+See ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from typing import Any
 from caiquan.engine import ConfigError
 
 from .base import Bot, RandomBot
+from .heuristics import HEURISTICS, GreedyBot, Heuristic, heuristic_for
 from .ismcts import ISMCTSBot
 from .nash import THROW_PAYOFFS, NashBot
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
     "nash": NashBot,
 }
@@ -52,4 +57,16 @@ def make_bot(spec: str) -> Bot:
         raise ConfigError(f"bad parameters for bot {name!r}: {err}") from None
 
 
-__all__ = ["BOTS", "THROW_PAYOFFS", "Bot", "ISMCTSBot", "NashBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "HEURISTICS",
+    "THROW_PAYOFFS",
+    "Bot",
+    "GreedyBot",
+    "Heuristic",
+    "ISMCTSBot",
+    "NashBot",
+    "RandomBot",
+    "heuristic_for",
+    "make_bot",
+]

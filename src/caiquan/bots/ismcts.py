@@ -16,6 +16,18 @@ result up (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
   200 iterations, 200 games: plain average 64.5 %, linear 64.5 %, purify 0.5 67 %, both
   69 %; purify 1.0 gives 74 % but makes biased-RPS mixes pure, so 0.5 is the default.
 
+Rollouts play uniformly at random by default. ``rollout="greedy"`` plays them with the
+game's cheap heuristic player (:mod:`caiquan.bots.heuristics`; ``epsilon`` of its moves stay
+random), and ``depth=N`` stops a rollout after ``N`` decisions and scores the world with the
+game's heuristic evaluation instead of playing to the end (long games: legends); ``depth=0``
+plays every rollout to the end. ``rollout="auto"`` and ``depth="auto"`` (the defaults) use
+greedy rollouts and the depth the game's heuristic states, where the game has one. With
+``prune=1`` (default) the tree only searches the options the game's heuristic deems worth
+it (``prune`` hook: e.g. no promise skill card that cannot be used). With ``pure=1``
+(default) a simultaneous decision that is not a throw (a stance, a bid, a duel card) plays
+the option the average strategy plays most instead of sampling it: a short search's mix
+over dozens of options is mostly noise, while at a throw the mix is the point.
+
 The search is anytime (``seconds``) or fixed (``iterations``, reproducible with a seed).
 """
 
@@ -27,6 +39,9 @@ import time
 from caiquan.engine import PlayerView, Rng, State
 
 from .base import normalised_returns
+from .heuristics import Heuristic, heuristic_for
+
+_ROLLOUTS = ("auto", "random", "greedy")
 
 
 class _Stats:
@@ -69,7 +84,21 @@ class ISMCTSBot:
         max_rollout: int = 10_000,
         purify: float = 0.5,
         linear: bool = True,
+        rollout: str = "auto",
+        epsilon: float = 0.0,
+        depth: int | str = "auto",
+        prune: int = 1,
+        pure: int = 1,
     ) -> None:
+        self.pure = bool(pure)
+        if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
+            raise TypeError(f"depth must be 'auto' or a whole number ≥ 0, got {depth!r}")
+        self.prune = bool(prune)
+        if rollout not in _ROLLOUTS:
+            raise TypeError(f"rollout must be one of {', '.join(_ROLLOUTS)}, got {rollout!r}")
+        self.rollout = rollout
+        self.epsilon = epsilon
+        self.depth = depth
         self.purify = purify
         self.linear = linear
         if iterations is None and seconds is None:
@@ -80,14 +109,24 @@ class ISMCTSBot:
         self.gamma = gamma
         self.max_rollout = max_rollout
         self.last_iterations = 0
+        self._heuristic: Heuristic | None = None
+        self._greedy = False
+        self._cap = max_rollout
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        h = heuristic_for(view.game.id)
+        self._heuristic = h
+        self._greedy = h is not None and self.rollout != "random"
+        depth = self.depth if self.depth != "auto" else (h.depth if h is not None else None)
+        assert depth is None or isinstance(depth, int)
+        self._cap = self.max_rollout if not depth else min(depth, self.max_rollout)
         lo, hi = view.game.utility_range()
         simultaneous = len(view.to_move()) > 1
+        mixed = simultaneous and (not self.pure or view.decision().kind == "throw")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -99,26 +138,34 @@ class ISMCTSBot:
             done += 1
         self.last_iterations = done
         st = root.of(view.player)
-        if simultaneous:
+        if mixed:
             weights = [st.cum.get(a, 0.0) for a in legal]
             total = sum(weights)
             if total > 0:
                 # purify: drop options the average strategy plays rarely (sampling noise)
-                floor = self.purify * total / len(legal)
+                searched = sum(1 for a in legal if a in st.cum)  # legal minus pruned
+                floor = self.purify * total / max(1, searched)
                 kept = [w if w >= floor else 0.0 for w in weights]
                 return legal[rng.weighted(kept if sum(kept) > 0 else weights)]
             return rng.choice(legal)
+        if simultaneous:  # not a throw: the option the average strategy plays most
+            top = max(st.cum.get(a, 0.0) for a in legal)
+            return rng.choice([a for a in legal if st.cum.get(a, 0.0) == top])
         best = max(st.n.get(a, 0) for a in legal)
         return rng.choice([a for a in legal if st.n.get(a, 0) == best])
 
     def _iterate(self, root: _Node, state: State, rng: Rng, lo: float, hi: float) -> None:
         path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]]]] = []
         node: _Node | None = root
+        h = self._heuristic
+        prune = h.prune if self.prune and h is not None else None
         while node is not None and not state.is_terminal():
             movers = state.to_move()
             picks: dict[int, tuple[int, float, tuple[int, ...]]] = {}
             for p in movers:
                 legal = state.legal(p)
+                if prune is not None and len(legal) > 1:
+                    legal = prune(state, p, legal)
                 if len(movers) == 1:
                     picks[p] = (self._ucb(node.of(p), legal, rng), 1.0, legal)
                 else:
@@ -134,10 +181,33 @@ class ISMCTSBot:
             else:
                 node = child
         steps = 0
-        while not state.is_terminal() and steps < self.max_rollout:
-            state.apply({p: rng.choice(state.legal(p)) for p in state.to_move()})
-            steps += 1
-        rewards = normalised_returns(state.returns(), lo, hi) if state.is_terminal() else None
+        cap = self._cap
+        if self._greedy and h is not None:
+            eps = self.epsilon
+            play = h.rollout
+            while not state.is_terminal() and steps < cap:
+                joint = {}
+                for p in state.to_move():
+                    legal = state.legal(p)
+                    if len(legal) == 1:
+                        joint[p] = legal[0]
+                    elif eps > 0 and rng.random() < eps:
+                        joint[p] = rng.choice(legal)
+                    else:
+                        joint[p] = play(state, p, rng)
+                state.apply(joint)
+                steps += 1
+        else:
+            while not state.is_terminal() and steps < cap:
+                state.apply({p: rng.choice(state.legal(p)) for p in state.to_move()})
+                steps += 1
+        rewards: list[float] | None
+        if state.is_terminal():
+            rewards = normalised_returns(state.returns(), lo, hi)
+        elif h is not None:
+            rewards = h.evaluate(state)
+        else:
+            rewards = None
         for n, picks in path:
             for p, (a, prob, legal) in picks.items():
                 u = rewards[p] if rewards is not None else 0.5

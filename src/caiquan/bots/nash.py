@@ -2,10 +2,13 @@
 
 At a decision of kind ``"throw"`` between two players, the bot builds the payoff matrix of
 its throws against the opponent's — from a game-specific evaluator where one is registered
-(e.g. a power table that the observation shows), else by short rollouts of sampled worlds —
+(e.g. a power table that the observation shows), else from the game's heuristic evaluation
+of each outcome on a sampled world, else by short rollouts of sampled worlds —
 solves the zero-sum matrix game exactly (``caiquan.engine.solve_zero_sum``) and samples its
 throw from the equilibrium mix. Payoffs are the value of the outcome to the bot, not only
-win/draw/lose of the throw. Other decisions go to a fallback bot.
+win/draw/lose of the throw (promise: the power table's outcomes, exact; legends: each war
+outcome valued by the heuristic evaluation). Other decisions go to a fallback bot
+(``fallback="greedy"``, the default, or ``"random"``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Callable
 from caiquan.engine import PlayerView, Rng, solve_zero_sum
 
 from .base import Bot, RandomBot, normalised_returns
+from .heuristics import Evaluate, GreedyBot, heuristic_for
 
 PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 
@@ -23,7 +27,10 @@ PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 THROW_PAYOFFS: dict[str, PayoffFn] = {}
 
 #: Evaluators the shipped games provide, imported on first use.
-_BUILTIN_PAYOFFS = {"promise": "caiquan.games.promise.payoffs:throw_payoffs"}
+_BUILTIN_PAYOFFS = {
+    "promise": "caiquan.games.promise.payoffs:throw_payoffs",
+    "legends": "caiquan.bots.heuristics.legends:war_payoffs",
+}
 
 
 def _payoff_fn(game_id: str) -> PayoffFn | None:
@@ -39,8 +46,14 @@ def _payoff_fn(game_id: str) -> PayoffFn | None:
 class NashBot:
     name = "nash"
 
-    def __init__(self, fallback: Bot | None = None, rollouts: int = 6) -> None:
-        self.fallback: Bot = fallback if fallback is not None else RandomBot()
+    def __init__(self, fallback: Bot | str | None = None, rollouts: int = 6) -> None:
+        if fallback is None or fallback == "greedy":
+            fallback = GreedyBot()
+        elif fallback == "random":
+            fallback = RandomBot()
+        elif isinstance(fallback, str):
+            raise TypeError(f"fallback must be 'greedy' or 'random', got {fallback!r}")
+        self.fallback: Bot = fallback
         self.rollouts = rollouts
         self.last_matrix: list[list[float]] | None = None
         self.last_mix: tuple[float, ...] | None = None
@@ -52,9 +65,13 @@ class NashBot:
             return self.fallback.decide(view, rng)
         legal = view.legal()
         matrix = self.payoffs(view, rng)
-        sol = solve_zero_sum(matrix)
-        self.last_matrix, self.last_mix = matrix, sol.row
-        return legal[rng.weighted(sol.row)]
+        flat = [x for row in matrix for x in row]
+        if max(flat) - min(flat) < 1e-12:  # nothing to choose between: plain uniform
+            mix = tuple(1.0 / len(legal) for _ in legal)
+        else:
+            mix = solve_zero_sum(matrix).row
+        self.last_matrix, self.last_mix = matrix, mix
+        return legal[rng.weighted(mix)]
 
     def payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
         exact = _payoff_fn(view.game.id)
@@ -62,7 +79,28 @@ class NashBot:
             m = exact(view)
             if m is not None:
                 return m
+        h = heuristic_for(view.game.id)
+        if h is not None:
+            return self.evaluation_payoffs(view, rng, h.evaluate)
         return self.rollout_payoffs(view, rng)
+
+    def evaluation_payoffs(
+        self, view: PlayerView, rng: Rng, evaluate: Evaluate
+    ) -> list[list[float]]:
+        """Each throw pair applied to one sampled world, valued by the game's heuristic
+        evaluation (the throw that decides the first character pick in promise)."""
+        me = view.player
+        (opp,) = [p for p in view.to_move() if p != me]
+        world = view.determinize(rng)
+        matrix = []
+        for a in view.legal():
+            row = []
+            for b in world.legal(opp):
+                s = world.clone()
+                s.apply({me: a, opp: b})
+                row.append(2 * evaluate(s)[me] - 1)
+            matrix.append(row)
+        return matrix
 
     def rollout_payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
         me = view.player

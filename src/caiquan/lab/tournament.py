@@ -3,7 +3,8 @@
 Every lineup (an assignment of bots to seats) is played equally often, so no bot profits from
 a seat. Ratings use OpenSkill's Plackett-Luce model (multi-player, ties allowed); win rates
 come with 95 % Wilson intervals. A game counts 1 for a sole win and 1/k for a win shared by
-k players.
+k players. With fewer bots than seats a bot plays several seats of a game; for its rating it
+is placed by its best seat.
 """
 
 from __future__ import annotations
@@ -116,11 +117,13 @@ def run_tournament(
                 st.draws += 1
             else:
                 st.losses += 1
-        # rate only distinct bots in this game (a bot in two seats is one team per seat)
-        teams = [[ratings[names[b]]] for b in lineup]
-        if len(set(lineup)) == len(lineup):
-            rated = model.rate(teams, ranks=list(out.ranks))
-            for b, team in zip(lineup, rated, strict=True):
+        # one rating entry per distinct bot in the game; a bot in several seats (fewer bots
+        # than seats) is placed by its best seat
+        present = sorted(set(lineup))
+        if len(present) > 1:
+            best = [min(out.ranks[s] for s, b in enumerate(lineup) if b == x) for x in present]
+            rated = model.rate([[ratings[names[b]]] for b in present], ranks=best)
+            for b, team in zip(present, rated, strict=True):
                 ratings[names[b]] = team[0]
         if progress is not None:
             progress(i + 1)

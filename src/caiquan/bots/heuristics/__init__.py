@@ -1,0 +1,94 @@
+"""Rule-based players, one per game, and the ``greedy`` bot that dispatches to them.
+
+Each game module offers three functions on a *world* (a full state sampled with
+``PlayerView.determinize``, or a state inside a search — never the true state of a game in
+progress):
+
+* ``policy(world, player, rng) -> option`` — the heuristic player (``greedy``);
+* ``rollout(world, player, rng) -> option`` — a cheaper variant for search rollouts;
+* ``evaluate(world) -> [value per player]`` — a heuristic value in [0, 1] (1 = surely wins),
+  used by the search when it stops a rollout early and by ``nash`` to value throw outcomes;
+
+and optionally ``prune(world, player, legal) -> options`` (the options worth searching: the
+search skips plainly wasted ones, e.g. a promise skill card that cannot be used) and
+``DEPTH`` (the rollout length at which the search stops and evaluates by default).
+
+Register your own game's heuristic with ``HEURISTICS["mygame"] = Heuristic(policy, rollout,
+evaluate)`` (or give its module path in ``_BUILTIN``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+
+from caiquan.engine import PlayerView, Rng, State
+
+from .common import Evaluate, argmax, lookahead, maximin
+
+Policy = Callable[[State, int, Rng], int]
+Prune = Callable[[State, int, tuple[int, ...]], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    policy: Policy
+    rollout: Policy
+    evaluate: Evaluate
+    prune: Prune | None = None
+    depth: int | None = None
+
+
+HEURISTICS: dict[str, Heuristic] = {}
+
+_BUILTIN = {
+    "promise": "caiquan.bots.heuristics.promise",
+    "legends": "caiquan.bots.heuristics.legends",
+    "drama": "caiquan.bots.heuristics.drama",
+    "goofspiel": "caiquan.bots.heuristics.goofspiel",
+}
+
+
+def heuristic_for(game_id: str) -> Heuristic | None:
+    """The registered heuristic of a game (imported on first use), or ``None``."""
+    h = HEURISTICS.get(game_id)
+    if h is None and game_id in _BUILTIN:
+        m = import_module(_BUILTIN[game_id])
+        h = HEURISTICS[game_id] = Heuristic(
+            m.policy, m.rollout, m.evaluate, getattr(m, "prune", None), getattr(m, "DEPTH", None)
+        )
+    return h
+
+
+class GreedyBot:
+    """The per-game heuristic player (random in a game without one).
+
+    It samples one world consistent with its view and applies the game's rules of thumb
+    to it; see each module of :mod:`caiquan.bots.heuristics` for what they are.
+    """
+
+    name = "greedy"
+
+    def decide(self, view: PlayerView, rng: Rng) -> int:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0]
+        h = heuristic_for(view.game.id)
+        if h is None:
+            return rng.choice(legal)
+        return h.policy(view.determinize(rng), view.player, rng)
+
+
+__all__ = [
+    "HEURISTICS",
+    "Evaluate",
+    "GreedyBot",
+    "Heuristic",
+    "Policy",
+    "Prune",
+    "argmax",
+    "heuristic_for",
+    "lookahead",
+    "maximin",
+]

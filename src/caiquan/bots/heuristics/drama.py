@@ -1,0 +1,87 @@
+"""剧牌: a player who sheds high cards where the formulas say they win.
+
+Duels, discards and supplies are decided one step ahead: each of my cards (with or without
+the weapon pair) is tried on a copy against sampled replies of the opponent (their hidden
+hand is re-dealt in the world), scored by :func:`evaluate` (fewer cards than the others is
+better). A target is the opponent against whom that best duel scores highest. A new weapon
+pair is never drawn: it is two more cards to play out (measured against three random
+players, 200 games: declining wins 40 %, drawing while three rounds remain 33 %).
+"""
+
+from __future__ import annotations
+
+import math
+
+from caiquan.engine import Rng, State
+from caiquan.games.drama.rules import (
+    NUM_PLAYERS,
+    REARM_DECLINE,
+    TARGET_BASE,
+    WEAPON_BASE,
+    DramaState,
+    rank,
+)
+
+from .common import argmax, lookahead, terminal_values
+
+_STEEPNESS = 0.7
+
+#: Search bots stop rollouts after this many decisions (about one round) and evaluate.
+DEPTH = 8
+
+
+def evaluate(world: State) -> list[float]:
+    """A softmax over minus each player's cards left (hand + weapon pair)."""
+    assert isinstance(world, DramaState)
+    if world.is_terminal():
+        return terminal_values(world, *world.game.utility_range())
+    w = [math.exp(-_STEEPNESS * world.card_count(p)) for p in range(NUM_PLAYERS)]
+    total = sum(w)
+    return [x / total for x in w]
+
+
+def _duel_best(world: DramaState, me: int, rng: Rng, samples: int) -> tuple[int, float]:
+    legal, values = lookahead(world, me, evaluate, rng, samples=samples)
+    i = max(range(len(legal)), key=lambda k: values[k])
+    return legal[i], values[i]
+
+
+def policy(world: State, me: int, rng: Rng) -> int:
+    assert isinstance(world, DramaState)
+    legal = world.legal(me)
+    if len(legal) == 1:
+        return legal[0]
+    phase = world.phase
+    if phase == "rearm":
+        return REARM_DECLINE
+    if phase == "target":
+        values = []
+        for o in legal:
+            s = world.clone()
+            s.apply({me: o})
+            if s.is_terminal() or me not in s.to_move():
+                values.append(evaluate(s)[me])
+            else:
+                values.append(_duel_best(s, me, rng, 6)[1])
+        return argmax(legal, values, rng)
+    options, values = lookahead(world, me, evaluate, rng, samples=12)
+    return argmax(options, values, rng)
+
+
+def rollout(world: State, me: int, rng: Rng) -> int:
+    """A cheap player for search rollouts: the highest card (with the weapon when it may),
+    the opponent with the fewest cards, and the greedy supply."""
+    assert isinstance(world, DramaState)
+    legal = world.legal(me)
+    if len(legal) == 1:
+        return legal[0]
+    phase = world.phase
+    if phase == "rearm":
+        return REARM_DECLINE
+    if phase == "target":
+        counts = [world.card_count(o - TARGET_BASE) for o in legal]
+        return argmax(legal, [-c for c in counts], rng)
+    if phase in ("duel", "discard"):
+        return argmax(legal, [rank(o % WEAPON_BASE) + (o >= WEAPON_BASE) for o in legal], rng)
+    options, values = lookahead(world, me, evaluate, rng)
+    return argmax(options, values, rng)

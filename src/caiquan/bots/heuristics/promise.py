@@ -1,0 +1,267 @@
+"""猜拳战争●四年之约: a player who reads the power table.
+
+* character pick: the sturdiest hitter (vitality + best attribute + qi);
+* stance: the placement whose usable skill values include the best skill it can pay for
+  (skills scored from their printed effects);
+* configuration: every affordable usable skill (and weapon swap) is tried on a copy against
+  an opponent who sets nothing; the choice that leaves the best throw (the value of the
+  power-table matrix game under :func:`evaluate`) wins;
+* throw: the equilibrium mix of that matrix; when one side throws first, the maximin throw
+  or the best reply to the open throw.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from caiquan.engine import Rng, State
+from caiquan.games.promise.content import Effect, Skill
+from caiquan.games.promise.rules import (
+    CHAR_BASE,
+    CONFIG_BASE,
+    PAIRS,
+    STANCE_BASE,
+    PromiseState,
+    eligible_values,
+)
+
+from .common import argmax, maximin, terminal_values
+
+_NO_CONFIG = CONFIG_BASE  # no skill card, keep the weapon
+
+
+def evaluate(world: State) -> list[float]:
+    """Life lead (in hits) squashed to [0, 1], with a little weight on qi."""
+    assert isinstance(world, PromiseState)
+    if world.is_terminal():
+        return terminal_values(world, *world.game.utility_range())
+    if world.round == 0:
+        return [0.5, 0.5]
+    life, qi = world.life, world.qi
+    x = (life[0] - life[1]) / 2.5 + 0.08 * (qi[0] - qi[1])
+    v = 0.5 + 0.45 * math.tanh(x)
+    return [v, 1.0 - v]
+
+
+def _effect_score(e: Effect) -> float:
+    k, v = e.kind, e.value
+    if k == "power":
+        return (1.2 if e.me < 0 and e.them < 0 else 0.5) * v
+    if k == "forbid":
+        return 0.8
+    if k == "first":
+        return 1.5
+    if k in ("damage", "guard"):
+        return 0.8 * v
+    if k == "life":
+        return (1.0 if e.target == "self" else 1.3) * v
+    if k == "qi":
+        return 0.25 * v
+    if k == "threshold":
+        return -0.9 * v if e.target == "self" else 0.9 * v
+    if k == "draw_wins":
+        return 2.0
+    if k == "check":
+        return 0.5 * sum(map(_effect_score, e.then)) + 0.5 * sum(map(_effect_score, e.otherwise))
+    if k in ("move", "recover"):
+        return 0.3
+    return 0.1
+
+
+@lru_cache(maxsize=256)
+def _skill_score(skill: Skill) -> float:
+    score = 0.0
+    for e in skill.effects:
+        s = _effect_score(e)
+        score += s if e.when == "reveal" else 0.5 * s
+    return score - 0.3 * skill.cost
+
+
+def _pick(world: PromiseState, legal: tuple[int, ...], rng: Rng) -> int:
+    chars = world.game.content.characters
+    values = []
+    for o in legal:
+        c = chars[o - CHAR_BASE]
+        values.append(c.vitality + max(c.attack) + 0.5 * c.qi)
+    return argmax(legal, values, rng)
+
+
+def _stance(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
+    return argmax(legal, _stance_values(world, me, legal), rng)
+
+
+def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
+    c = world.game.content.characters[world.chars[me]]
+    hand = world.hand_skills[me]
+    qi = world.qi[me]
+    usable = [
+        (v, _skill_score(c.skills[v - 1]))
+        for v in range(1, 11)
+        if hand >> v & 1 and c.skills[v - 1].cost <= qi
+    ]
+    hearts = world.hearts
+    values = []
+    for o in legal:
+        i, j = PAIRS[o - STANCE_BASE]
+        ok = eligible_values(hearts[i], hearts[j])
+        scores = sorted((s for v, s in usable if v in ok), reverse=True)
+        # the best usable skill, and a little for having a second option next round
+        values.append((scores[0] if scores else 0.0) + 0.1 * len(scores))
+    return values
+
+
+def throw_matrix(world: PromiseState, me: int) -> tuple[tuple[int, ...], list[list[float]]]:
+    """At a simultaneous throw: my legal throws and the matrix of :func:`evaluate` values."""
+    opp = 1 - me
+    mine, theirs = world.legal(me), world.legal(opp)
+    rows = []
+    for a in mine:
+        row = []
+        for b in theirs:
+            s = world.clone()
+            s.apply({me: a, opp: b})
+            row.append(evaluate(s)[me])
+        rows.append(row)
+    return mine, rows
+
+
+def _sequential_values(world: PromiseState, me: int) -> tuple[tuple[int, ...], list[float]]:
+    """One player throws first, openly: the mover's throws valued for ``me``, the other
+    side replying with its best throw."""
+    (mover,) = world.to_move()
+    firsts = world.legal(mover)
+    values = []
+    for a in firsts:
+        s = world.clone()
+        s.apply({mover: a})
+        if s.is_terminal():  # pragma: no cover - a first throw never settles alone
+            values.append(evaluate(s)[me])
+            continue
+        (second,) = s.to_move()
+        replies = []
+        for b in s.legal(second):
+            t = s.clone()
+            t.apply({second: b})
+            replies.append(evaluate(t)[second])
+        best = max(replies)  # the second player's best reply, valued for them
+        values.append(best if second == me else 1.0 - best)
+    return firsts, values
+
+
+def throw_value(world: PromiseState, me: int) -> float:
+    """What the coming battle throw is worth to ``me`` with both playing well."""
+    if world.phase != "throw":
+        return evaluate(world)[me]
+    if len(world.to_move()) == 2:
+        _, m = throw_matrix(world, me)
+        return maximin(m)[1]
+    (mover,) = world.to_move()
+    _, values = _sequential_values(world, me)
+    return max(values) if mover == me else min(values)
+
+
+def _configure(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
+    c = world.game.content.characters[world.chars[me]]
+    h1, h2 = (world.hearts[x] for x in world.tokens[me])
+    ok = eligible_values(h1, h2)
+    qi = world.qi[me]
+    opp = 1 - me
+    options, values = [], []
+    for o in legal:
+        skill, _ = divmod(o - CONFIG_BASE, 4)
+        if skill and (skill not in ok or c.skills[skill - 1].cost > qi):
+            continue  # it would be wasted
+        s = world.clone()
+        s.apply({me: o, opp: _NO_CONFIG})
+        v = throw_value(s, me) if not s.is_terminal() else evaluate(s)[me]
+        if skill:
+            v -= 0.01 * c.skills[skill - 1].cost  # keep qi when it buys nothing
+        options.append(o)
+        values.append(v)
+    return argmax(options, values, rng)
+
+
+def _throw(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
+    if len(world.to_move()) == 2:
+        mine, m = throw_matrix(world, me)
+        mix, _ = maximin(m)
+        return mine[rng.weighted(mix)]
+    if not world.throw_queue or len(world.throw_queue) == 2:
+        firsts, values = _sequential_values(world, me)
+        return argmax(firsts, values, rng)
+    values = []
+    for a in legal:
+        s = world.clone()
+        s.apply({me: a})
+        values.append(evaluate(s)[me])
+    return argmax(legal, values, rng)
+
+
+#: Search bots stop rollouts after this many decisions (about three rounds) and evaluate.
+DEPTH = 10
+_STANCES = 8
+
+
+def prune(world: State, me: int, legal: tuple[int, ...]) -> tuple[int, ...]:
+    """The options worth searching: no skill card that cannot be used (it would only be
+    discarded), and the eight stances best for usable skills."""
+    assert isinstance(world, PromiseState)
+    if world.phase == "configure":
+        c = world.game.content.characters[world.chars[me]]
+        h1, h2 = (world.hearts[x] for x in world.tokens[me])
+        ok = eligible_values(h1, h2)
+        qi = world.qi[me]
+        return tuple(
+            o
+            for o in legal
+            if not (skill := (o - CONFIG_BASE) // 4)
+            or (skill in ok and c.skills[skill - 1].cost <= qi)
+        )
+    if world.phase == "stance" and len(legal) > _STANCES:
+        values = _stance_values(world, me, legal)
+        ranked = sorted(range(len(legal)), key=lambda i: -values[i])[:_STANCES]
+        return tuple(legal[i] for i in sorted(ranked))
+    return legal
+
+
+def policy(world: State, me: int, rng: Rng) -> int:
+    assert isinstance(world, PromiseState)
+    legal = world.legal(me)
+    if len(legal) == 1:
+        return legal[0]
+    ph = world.phase
+    if ph == "pick":
+        return _pick(world, legal, rng)
+    if ph == "stance":
+        return _stance(world, me, legal, rng)
+    if ph == "configure":
+        return _configure(world, me, legal, rng)
+    if ph == "throw":
+        return _throw(world, me, legal, rng)
+    return rng.choice(legal)  # the plain rock-paper-scissors for first pick: uniform
+
+
+def rollout(world: State, me: int, rng: Rng) -> int:
+    """A cheaper player for search rollouts: the greedy stance and throws, and at
+    configuration the best-scored usable skill (no lookahead)."""
+    assert isinstance(world, PromiseState)
+    legal = world.legal(me)
+    if world.phase != "configure":
+        if world.phase == "throw" and len(world.to_move()) == 2:
+            return rng.choice(legal)
+        return policy(world, me, rng)
+    c = world.game.content.characters[world.chars[me]]
+    h1, h2 = (world.hearts[x] for x in world.tokens[me])
+    ok = eligible_values(h1, h2)
+    best, best_s = _NO_CONFIG, 0.0
+    for o in legal:
+        skill, weapon = divmod(o - CONFIG_BASE, 4)
+        if weapon or not skill or skill not in ok or c.skills[skill - 1].cost > world.qi[me]:
+            continue
+        s = _skill_score(c.skills[skill - 1])
+        if s > best_s:
+            best, best_s = o, s
+    if world.equipped[me] < 0 and world.hand_weapons[me]:
+        best += 1 + rng.below(3) if world.hand_weapons[me] == 0b111 else 0
+    return best if best in legal else rng.choice(legal)
