@@ -400,7 +400,7 @@ def compare(
     (na, a), (nb, b) = sides
     ca, cb = _cells(a), _cells(b)
     names = [k for k in ca if k in cb] + [k for k in cb if k not in ca]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for k in names:
         sa, ta = ca.get(k, (0.0, 0))
         sb, tb = cb.get(k, (0.0, 0))

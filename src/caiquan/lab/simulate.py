@@ -331,7 +331,8 @@ def _run_ray(
         started = True
     try:
         task = ray.remote(_play_chunk_task)
-        window = 2 * max(jobs, int(ray.cluster_resources().get("CPU", jobs)))
+        cpus = ray.cluster_resources().get("CPU", jobs)  # type: ignore[no-untyped-call]
+        window = 2 * max(jobs, int(cpus))
         queue = iter(work)
         running: dict[Any, int] = {}
 
