@@ -300,14 +300,18 @@ def _run_pool(spec: RunSpec, work: Work, jobs: int, finished: Callable[[int, Any
                 i, start, s = item
                 running[pool.submit(_play_chunk_task, spec, start, s)] = i
 
-        for _ in range(window):
-            submit()
-        while running:
-            ready, _ = wait(running, return_when=FIRST_COMPLETED)
-            for fut in ready:
-                i = running.pop(fut)
-                finished(i, fut.result())
+        try:
+            for _ in range(window):
                 submit()
+            while running:
+                ready, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in ready:
+                    i = running.pop(fut)
+                    finished(i, fut.result())
+                    submit()
+        except BaseException:  # interrupted: drop what has not started; parts on disk stay
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def _run_ray(
@@ -325,7 +329,7 @@ def _run_ray(
     if not ray.is_initialized():
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
         if address:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+            ray.init(address=address, log_to_driver=False)
         else:
             ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
         started = True
