@@ -97,6 +97,11 @@ def analyse_file(path: Path) -> dict[str, Any]:
     kinds: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     card_in: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
     card_total = [0.0, 0]
+    # by stratum (number of distinct cards the player played): per card and overall
+    strata_in: dict[str, dict[int, list[float]]] = defaultdict(
+        lambda: defaultdict(lambda: [0.0, 0])
+    )
+    strata_all: dict[int, list[float]] = defaultdict(lambda: [0.0, 0])
     any_cards = False
     for row in iter_rows(path):
         seats = len(row["ranks"])
@@ -115,9 +120,15 @@ def analyse_file(path: Path) -> dict[str, Any]:
                 any_cards = True
             card_total[0] += share[p]
             card_total[1] += 1
+            stratum = strata_all[len(played)]
+            stratum[0] += share[p]
+            stratum[1] += 1
             for c in played:
                 card_in[c][0] += share[p]
                 card_in[c][1] += 1
+                cs = strata_in[c][len(played)]
+                cs[0] += share[p]
+                cs[1] += 1
     summary["first_player"] = {
         **rate(first[0], int(first[1])),
         "fair": round(1 / seats, 4) if seats else 0.0,
@@ -148,11 +159,30 @@ def analyse_file(path: Path) -> dict[str, Any]:
                 "with": with_c,
                 "without": without,
                 "lift": round(with_c["rate"] - without["rate"], 4),
+                "adjusted_lift": round(_adjusted_lift(strata_in[c], strata_all), 4),
                 "p_value": round(z_test(s, int(k), rest_s, int(rest_k)), 6),
             }
         summary["cards"] = cards
     summary["targets_text"] = TARGETS_TEXT.get(meta["game"], "")
     return summary
+
+
+def _adjusted_lift(with_c: dict[int, list[float]], everyone: dict[int, list[float]]) -> float:
+    """The card's lift among players who played as many distinct cards (a Mantel–Haenszel
+    style weighted mean of per-stratum differences, weighted by the card's plays).
+
+    Winners play more cards, so every card's raw lift is positive; comparing players with the
+    same number of cards played removes most of that.
+    """
+    num = den = 0.0
+    for k, (s, n) in with_c.items():
+        all_s, all_n = everyone[k]
+        rest_n = all_n - n
+        if n == 0 or rest_n <= 0:
+            continue
+        num += n * (s / n - (all_s - s) / rest_n)
+        den += n
+    return num / den if den else 0.0
 
 
 def _num(v: float) -> str:
@@ -272,11 +302,13 @@ def check_targets(s: dict[str, Any]) -> list[dict[str, Any]]:
         add(f"each seat within ±6 points of 1/{n}", f"max {worst * 100:.1f} points", worst <= 0.06)
         cards = s.get("cards", {})
         if cards:
-            top = max(cards.items(), key=lambda kv: kv[1]["lift"])
+            top = max(cards.items(), key=lambda kv: kv[1]["adjusted_lift"])
+            raw = max(cards.items(), key=lambda kv: kv[1]["lift"])
             add(
                 "no card lifts win rate by more than 10 points",
-                f"max {top[1]['lift'] * 100:+.1f} points ({top[0]})",
-                top[1]["lift"] <= 0.10,
+                f"max {top[1]['adjusted_lift'] * 100:+.1f} points ({top[0]}) among players who"
+                f" played as many cards; raw max {raw[1]['lift'] * 100:+.1f} ({raw[0]})",
+                top[1]["adjusted_lift"] <= 0.10,
             )
         ends = s["end_reasons"]
         victory = ends.get("stars", 0.0) + ends.get("continents", 0.0)

@@ -35,6 +35,10 @@ def esc(x: Any) -> str:
     return html.escape(str(x), quote=True)
 
 
+def _p(p: float) -> str:
+    return "< 1e-6" if p < 1e-6 else f"{p:.3g}"
+
+
 def pct(x: float) -> str:
     return f"{x * 100:.1f} %"
 
@@ -321,27 +325,30 @@ def _cards(s: dict[str, Any]) -> str:
     cards = s.get("cards")
     if not cards:
         return ""
-    ranked = sorted(cards.items(), key=lambda kv: -kv[1]["lift"])
+    ranked = sorted(cards.items(), key=lambda kv: -kv[1]["adjusted_lift"])
     out = [
         "<h2>Cards played</h2>",
         '<p class="note">Win rate of a player who played the card at least once, against the'
-        " players who did not; lift = the difference. A high lift can mean the card is strong, or"
-        " that winners get to play more cards: read it with the count.</p>",
+        " players who did not; lift = the difference. Winners play more cards, so every raw lift is"
+        " positive; the adjusted lift compares only players who played as many distinct cards"
+        " (weighted by the card's plays) and is the figure the target uses. Rows above +10"
+        " points adjusted are highlighted.</p>",
         rate_bars(
             [(k, v["with"]) for k, v in ranked],
             fair=1 / len(s["seats"]),
             title="win rate when the card was played",
         ),
         "<table><tr><th>card</th><th>played by</th><th>win rate with</th><th>without</th>"
-        "<th>lift</th><th>p</th></tr>",
+        "<th>raw lift</th><th>adjusted lift</th><th>p (raw)</th></tr>",
     ]
     for k, v in ranked:
-        cls = ' class="sig"' if v["lift"] > 0.10 else ""
+        cls = ' class="sig"' if v["adjusted_lift"] > 0.10 else ""
         out.append(
             f"<tr{cls}><td>{esc(k)}</td><td>{v['with']['games']}</td>"
             f'<td data-k="cards.{esc(k)}.with.rate">{pct(v["with"]["rate"])}</td>'
             f"<td>{pct(v['without']['rate'])}</td><td>{v['lift'] * 100:+.1f}</td>"
-            f"<td>{v['p_value']:.3g}</td></tr>"
+            f'<td data-k="cards.{esc(k)}.adjusted_lift">{v["adjusted_lift"] * 100:+.1f}</td>'
+            f"<td>{_p(v['p_value'])}</td></tr>"
         )
     out.append("</table>")
     return "".join(out)
@@ -410,7 +417,7 @@ def _compare(s: dict[str, Any]) -> str:
             f"<tr{cls}><td>{esc(r['cell'])}</td>"
             f'<td data-k="differences.{k}.a.rate">{pct(r["a"]["rate"])}</td>'
             f'<td data-k="differences.{k}.b.rate">{pct(r["b"]["rate"])}</td>'
-            f"<td>{r['diff'] * 100:+.1f}</td><td>{r['p_value']:.3g}</td></tr>"
+            f"<td>{r['diff'] * 100:+.1f}</td><td>{_p(r['p_value'])}</td></tr>"
         )
     out.append("</table><h2>Metrics</h2><table><tr><th>metric</th>")
     out.append(f"<th>{esc(na)} median</th><th>{esc(nb)} median</th></tr>")
