@@ -421,6 +421,9 @@ def balance_cmd(
         str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
     ] = "random",
     seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players (games with a choice).")
+    ] = None,
     jobs: Jobs = 1,
     backend: Backend = "local",
     ray_address: RayAddress = None,
@@ -446,6 +449,8 @@ def balance_cmd(
     from caiquan.lab import balance
 
     base = _lab_config(option, content)
+    if players is not None:
+        base["players"] = players
     specs = _bot_list(bots)
     with _lab_progress(game, as_json) as progress:
         if compare is None:

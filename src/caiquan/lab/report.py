@@ -214,11 +214,11 @@ def rate_table(rows: Sequence[tuple[str, dict[str, Any], str]], head: str = "") 
     return "".join(out)
 
 
-def _targets(s: dict[str, Any]) -> str:
+def _targets(s: dict[str, Any], h: str = "h2") -> str:
     ts = s.get("targets") or []
     if not ts:
         return ""
-    out = ["<h2>Balance targets</h2>", f'<p class="note">{esc(s.get("targets_text", ""))}</p>']
+    out = [f"<{h}>Balance targets</{h}>", f'<p class="note">{esc(s.get("targets_text", ""))}</p>']
     out.append("<table><tr><th>target</th><th>measured</th><th></th></tr>")
     for t in ts:
         cls, word = ("met", "✓ met") if t["met"] else ("miss", "✗ not met")
@@ -428,8 +428,9 @@ def _compare(s: dict[str, Any]) -> str:
     out.append("</table>")
     for side, name in (("a", na), ("b", nb)):
         out.append(f"<h2>{esc(name)}</h2>")
-        out.append(_targets(s[side]))
+        out.append(_targets(s[side], "h3"))
         sub = s[side]
+        out.append("<h3>Win rates</h3>")
         out.append(
             rate_bars(
                 [(f"seat {i}", c) for i, c in enumerate(sub["seats"])],
