@@ -32,6 +32,19 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of one process so far."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICK
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _tree(pid: int) -> list[int]:
     out = [pid]
     try:
@@ -44,17 +57,24 @@ def _tree(pid: int) -> list[int]:
 
 
 class PeakMemory:
-    """Samples the RSS of this process tree in a thread; ``peak_mib`` after ``stop()``."""
+    """Samples the RSS of this process tree in a thread (``peak_mib``), and the CPU time of
+    each process in it (``cpu_s``: the last value seen per process, summed; the forkserver's
+    workers are not our children, so ``getrusage`` would miss them)."""
 
     def __init__(self, every: float = 0.05) -> None:
         self.peak = 0
+        self.cpu: dict[int, float] = {}
+        self._base = _cpu_s(os.getpid())
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, args=(every,), daemon=True)
 
     def _loop(self, every: float) -> None:
         me = os.getpid()
         while not self._stop.is_set():
-            self.peak = max(self.peak, sum(_rss_kib(p) for p in _tree(me)))
+            tree = _tree(me)
+            self.peak = max(self.peak, sum(_rss_kib(p) for p in tree))
+            for p in tree:
+                self.cpu[p] = max(self.cpu.get(p, 0.0), _cpu_s(p))
             time.sleep(every)
 
     def __enter__(self) -> PeakMemory:
@@ -64,6 +84,11 @@ class PeakMemory:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join()
+
+    @property
+    def cpu_s(self) -> float:
+        me = os.getpid()
+        return sum(v for p, v in self.cpu.items() if p != me) + _cpu_s(me) - self._base
 
     @property
     def peak_mib(self) -> float:
@@ -85,6 +110,8 @@ def measure(game: str, bots: list[str], games: int, jobs: int, seed: int = 0) ->
         "jobs": jobs,
         "seconds": round(seconds, 2),
         "games_per_s": round(games / seconds, 1),
+        "cpu_s": round(mem.cpu_s, 2),
+        "games_per_cpu_s": round(games / mem.cpu_s, 1) if mem.cpu_s else 0.0,
         "peak_rss_mib": round(mem.peak_mib, 1),
         "file_mib": round(size / 2**20, 2),
     }
@@ -106,6 +133,11 @@ def main() -> None:
     print(json.dumps(one))
     print(json.dumps(two))
     print(f"speed-up with 2 jobs: {two['games_per_s'] / one['games_per_s']:.2f}×")
+    print(
+        "CPU per game, 2 jobs vs 1 (1.00 = no parallel overhead): "
+        f"{one['games_per_cpu_s'] / two['games_per_cpu_s']:.2f}; load average now: "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":
