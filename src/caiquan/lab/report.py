@@ -276,7 +276,9 @@ def _decisions(s: dict[str, Any]) -> str:
         '<p class="note">Forced: the player had a single legal option. Dominated: at a'
         " simultaneous throw, another throw was at least as good against every reply and better"
         " against one, by the game's exact throw payoffs (promise: the power table plus what the"
-        " outcome does to life); counted only where the game provides such payoffs.</p>",
+        " outcome does to life); counted only where the game provides such payoffs. An"
+        " equilibrium player may still pick a weakly dominated throw when the opponent's"
+        " equilibrium never plays the reply that tells them apart.</p>",
         '<p>forced decisions overall: <b data-k="forced_decisions">'
         f"{pct(s['forced_decisions'])}</b></p>",
         "<table><tr><th>decision kind</th><th>decisions</th><th>forced</th>"
