@@ -102,6 +102,23 @@ def test_parts_of_another_run_are_discarded(tmp_path: Path) -> None:
     assert read_meta(out)["seed"] == 2
 
 
+def test_a_longer_run_reuses_whole_chunks_only(tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    short = make_spec("goofspiel", CFG, ["random"], 30, seed=3, chunk=20)
+
+    def stop(done: int, total: int) -> None:
+        if done >= 30:
+            raise Stop
+
+    with pytest.raises(Stop):  # leaves chunk 0 (20 games) and chunk 1 (10 games)
+        run(short, out, progress=stop)
+    longer = make_spec("goofspiel", CFG, ["random"], 60, seed=3, chunk=20)
+    seen: list[int] = []
+    run(longer, out, progress=lambda done, total: seen.append(done))
+    assert seen[0] == 20  # the short last chunk was played again
+    assert out.read_bytes() == run(longer, tmp_path / "fresh.parquet").read_bytes()
+
+
 def test_bad_arguments(tmp_path: Path) -> None:
     with pytest.raises(ConfigError):
         make_spec("goofspiel", CFG, ["random"], games=0)

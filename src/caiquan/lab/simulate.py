@@ -194,7 +194,8 @@ def _write_table(table: pa.Table, path: Path, spec: RunSpec) -> None:
     os.replace(tmp, path)
 
 
-def _existing_parts(parts: Path, spec: RunSpec, n_chunks: int) -> set[int]:
+def _existing_parts(parts: Path, spec: RunSpec, sizes: Sequence[int]) -> set[int]:
+    """Chunks already on disk for this run (same description, complete); others are removed."""
     done: set[int] = set()
     if not parts.is_dir():
         return done
@@ -202,7 +203,7 @@ def _existing_parts(parts: Path, spec: RunSpec, n_chunks: int) -> set[int]:
     for p in sorted(parts.glob("*.parquet")):
         try:
             i = int(p.stem)
-            ok = read_meta(p) == want and i < n_chunks
+            ok = i < len(sizes) and read_meta(p) == want and _num_rows(p) == sizes[i]
         except Exception:  # a truncated or foreign file: play that chunk again
             ok = False
         if ok:
@@ -252,10 +253,11 @@ def run(
                 progress(spec.games, spec.games)
             return out
     parts = _parts_dir(out)
-    done_chunks = _existing_parts(parts, spec, n_chunks)
+    sizes = [len(all_seeds[start : start + spec.chunk]) for start in starts]
+    done_chunks = _existing_parts(parts, spec, sizes)
     parts.mkdir(parents=True, exist_ok=True)
     todo = [i for i in range(n_chunks) if i not in done_chunks]
-    done = sum(len(all_seeds[starts[i] : starts[i] + spec.chunk]) for i in done_chunks)
+    done = sum(sizes[i] for i in done_chunks)
     if progress:
         progress(done, spec.games)
 
