@@ -476,6 +476,7 @@ def write_report(data: dict[str, Any], path: Path) -> Path:
 
     from .report import render
 
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render(data), encoding="utf-8")
     js = path.with_suffix(".json")
     js.write_text(
