@@ -142,6 +142,10 @@ def histogram(
             f'<rect x="{pad + i * bw + 1:.1f}" y="{h - bh:.1f}" width="{max(1.0, bw - 2):.1f}"'
             f' height="{bh:.1f}" fill="#72b7b2"><title>{esc(label)}: {c} games</title></rect>'
         )
+    parts.append(
+        f'<text x="{pad}" y="12" fill="#888">tallest bar: {top} games'
+        f" ({top / sum(bins.values()):.1%})</text>"
+    )
     step = max(1, n // 10)
     for i in range(0, n, step):
         parts.append(
