@@ -1,9 +1,9 @@
 """Simulate many games between bots, in parallel, streamed to a Parquet file; summarise it.
 
 Reproducible: game ``i`` is dealt with the ``i``-th seed drawn from the master seed, and games
-are played in fixed chunks of :data:`CHUNK` whose results are written in chunk order, so the
-results file and its summary are byte-identical whatever the number of jobs or the backend
-(local processes, or Ray).
+are played in chunks (:func:`auto_chunk`: a size fixed by the number of games) whose results
+are written in chunk order, so the results file and its summary are byte-identical whatever
+the number of jobs or the backend (local processes, or Ray).
 
 Streaming and resume: each finished chunk is written at once to ``OUT.parts/NNNNNN.parquet``
 (a temporary name, then an atomic rename); when all chunks are there they are joined into
@@ -42,7 +42,19 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 CHUNK = 200
-"""Games per chunk (a row group of the results file and a unit of work and of resume)."""
+"""Most games per chunk (a row group of the results file and a unit of work and of resume)."""
+
+
+def auto_chunk(games: int) -> int:
+    """Chunk size for a run: small runs get at least 64 chunks, so slow bots keep every
+    worker busy and the progress bar moving; it depends on the number of games only, never
+    on the jobs, so the results stay byte-identical.
+
+    >>> auto_chunk(100), auto_chunk(6400), auto_chunk(100_000)
+    (2, 100, 200)
+    """
+    return max(1, min(CHUNK, -(-games // 64)))
+
 
 META_KEY = b"caiquan.lab"
 
@@ -82,7 +94,7 @@ def make_spec(
     seed: int = 0,
     *,
     analyse: bool = False,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
 ) -> RunSpec:
     """Validate a run (game, options, bots) and resolve its config; fail before any work."""
     if games <= 0:
@@ -93,6 +105,8 @@ def make_spec(
         raise ConfigError(
             "the lab writes its results with pyarrow: pip install 'caiquan[lab]'"
         ) from None
+    if chunk is None:
+        chunk = auto_chunk(games)
     if chunk <= 0:
         raise ConfigError("the chunk size must be at least 1")
     if not bots:
@@ -395,7 +409,7 @@ def simulate(
     seed: int = 0,
     *,
     jobs: int = 1,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
     analyse: bool = False,
 ) -> list[dict[str, Any]]:
     """Play in memory and return the rows (small runs, tests); see :func:`run` for files."""
