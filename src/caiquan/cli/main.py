@@ -321,6 +321,72 @@ def serve_cmd() -> None:
     _not_yet("serve", 8)
 
 
+Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Parallel processes (or Ray tasks).")]
+Backend = Annotated[
+    str, typer.Option("--backend", help="local (process pool) or ray (a Ray cluster).")
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option("--ray-address", help="Ray cluster address (default: start a local Ray)."),
+]
+Content = Annotated[
+    Path | None, typer.Option("--content", help="A content file (TOML) instead of the default.")
+]
+
+
+def _lab_config(option: list[str] | None, content: Path | None) -> dict[str, Any]:
+    config = parse_options(option)
+    if content is not None:
+        if not content.is_file():
+            raise ConfigError(f"no content file {content}")
+        config["content"] = str(content)
+    return config
+
+
+def _bot_list(bots: str) -> list[str]:
+    return _join_bot_params([b.strip() for b in bots.split(",") if b.strip()])
+
+
+def _lab_progress(label: str, as_json: bool) -> Any:
+    """A context manager yielding a progress callback (a bar with rate and ETA on stderr)."""
+    from contextlib import contextmanager
+
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.1f} games/s")
+
+    @contextmanager
+    def bar() -> Any:
+        if as_json or (not err.is_terminal and os.environ.get("CAIQUAN_PROGRESS") != "1"):
+            yield None
+            return
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            Rate(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=err, transient=True) as p:
+            task = p.add_task(label, total=None)
+            yield lambda done, total: p.update(task, completed=done, total=total)
+
+    return bar()
+
+
 @app.command("simulate")
 def simulate_cmd(
     game: Annotated[str, typer.Argument(help="Game id.")],
@@ -328,59 +394,44 @@ def simulate_cmd(
         str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
     ] = "random",
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 1000,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players (games with a choice).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes.")] = 1,
+    jobs: Jobs = 1,
+    backend: Backend = "local",
+    ray_address: RayAddress = None,
     option: Options = None,
-    records: Annotated[
-        Path | None, typer.Option("--records", help="Write every game record (JSON lines).")
+    content: Content = None,
+    analyse: Annotated[
+        bool, typer.Option("--analyse", help="Also count dominated throws (slower).")
+    ] = False,
+    results: Annotated[
+        Path | None,
+        typer.Option("--out", help="Results file (Parquet); resumes an interrupted run."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> None:
     """Simulate many games between bots and summarise them (批量模拟对局)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    import tempfile
 
-    from caiquan.lab.simulate import simulate, summarise, write_records
+    from caiquan.lab.simulate import dumps, make_spec, run, summarise_file
 
-    config = parse_options(option)
-    specs = _join_bot_params([b.strip() for b in bots.split(",") if b.strip()])
+    config = _lab_config(option, content)
+    if players is not None:
+        config["players"] = players
+    spec = make_spec(game, config, _bot_list(bots), games, seed, analyse=analyse)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = results or Path(tmp) / "results.parquet"
+        with _lab_progress(game, as_json) as progress:
+            run(spec, path, jobs=jobs, backend=backend, address=ray_address, progress=progress)
+        summary = summarise_file(path)
     if as_json:
-        sims = simulate(
-            game, config, specs, games, seed, workers=workers, keep_records=records is not None
-        )
-    else:
-        columns = (
-            *Progress.get_default_columns()[:1],
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=err, transient=True) as bar:
-            task = bar.add_task(f"{game}", total=games)
-            sims = simulate(
-                game,
-                config,
-                specs,
-                games,
-                seed,
-                workers=workers,
-                keep_records=records is not None,
-                progress=lambda i: bar.update(task, completed=i),
-            )
-    summary = summarise(sims)
-    summary.update(
-        {
-            "game": game,
-            "config": dict(load_game(game, config).config),
-            "bots": summary["bots"],
-            "seed": seed,
-        }
-    )
-    if records is not None:
-        write_records(sims, records)
-    if as_json:
-        sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
+        sys.stdout.write(dumps(summary) + "\n")
         return
     _print_summary(summary)
+    if results is not None:
+        out.print(f"results: {results}", markup=False)
 
 
 def _pct(cell: dict[str, Any]) -> str:
@@ -406,11 +457,83 @@ def _print_summary(summary: dict[str, Any]) -> None:
             f"range {m['min']:g}–{m['max']:g}",
             markup=False,
         )
+    out.print(f"  forced decisions: {summary['forced_decisions']:.1%}", markup=False)
 
 
-@app.command("balance", help="Balance report with plots (coming: issue #10).")
-def balance_cmd() -> None:
-    _not_yet("balance", 10)
+@app.command("balance")
+def balance_cmd(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per configuration.")] = 2000,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players (games with a choice).")
+    ] = None,
+    jobs: Jobs = 1,
+    backend: Backend = "local",
+    ray_address: RayAddress = None,
+    option: Options = None,
+    content: Content = None,
+    matchups: Annotated[
+        int,
+        typer.Option(help="promise: games per character pair for the matchup matrix (0: none)."),
+    ] = 100,
+    compare: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--compare",
+            help="Compare two configurations: each a content file or options 'k=v;k=v'.",
+        ),
+    ] = None,
+    report: Annotated[Path, typer.Option("--out", help="The HTML report to write.")] = Path(
+        "report.html"
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Balance report with plots (平衡性报告): HTML plus a JSON summary beside it."""
+    from caiquan.lab import balance
+
+    base = _lab_config(option, content)
+    if players is not None:
+        base["players"] = players
+    specs = _bot_list(bots)
+    with _lab_progress(game, as_json) as progress:
+        if compare is None:
+            data = balance.analyse(
+                game,
+                base,
+                specs,
+                games,
+                seed,
+                jobs=jobs,
+                backend=backend,
+                address=ray_address,
+                matchup_games=matchups,
+                results=balance.results_path(report),
+                progress=progress,
+            )
+        else:
+            data = balance.compare(
+                game,
+                base,
+                [balance.parse_variant(c) for c in compare],
+                specs,
+                games,
+                seed,
+                jobs=jobs,
+                backend=backend,
+                address=ray_address,
+                progress=progress,
+            )
+    summary_path = balance.write_report(data, report)
+    if as_json:
+        sys.stdout.write(json.dumps(data["summary"], ensure_ascii=False, sort_keys=True) + "\n")
+        return
+    out.print(f"report: {report}\nsummary: {summary_path}", markup=False)
+    for line in data["summary"].get("headline", []):
+        out.print(f"  {line}", markup=False)
 
 
 @app.command("tournament")

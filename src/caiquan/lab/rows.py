@@ -1,0 +1,129 @@
+"""Play one game and reduce it to one row of the results file.
+
+A row holds what the statistics need: the seed, the bot in each seat, ranks, results, returns,
+how the game ended, its length, the game's labels (character, role, …) and metrics (rounds,
+…), the first player to decide alone, the cards each player played (from the public event
+log), and decision counts: how many decisions were *forced* (a single legal option) and, with
+``analyse``, per decision kind, how many throws were *dominated* (another throw was at least
+as good against every reply of the opponent and better against one, by the game's exact
+throw payoffs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from caiquan.bots import Bot
+from caiquan.engine import Game, PlayerView, Rng, State
+
+PayoffFn = Callable[[PlayerView], list[list[float]] | None]
+
+#: Per game: exact payoff matrices of a simultaneous throw (rows: the viewer's legal options).
+_PAYOFFS: dict[str, str] = {"promise": "caiquan.games.promise.payoffs:throw_payoffs"}
+
+
+def payoff_fn(game_id: str) -> PayoffFn | None:
+    spec = _PAYOFFS.get(game_id)
+    if spec is None:
+        return None
+    from importlib import import_module
+
+    module, _, name = spec.partition(":")
+    fn: PayoffFn = getattr(import_module(module), name)
+    return fn
+
+
+def dominated(matrix: Sequence[Sequence[float]], row: int, eps: float = 1e-9) -> bool:
+    """Whether ``row`` is weakly dominated by another row of ``matrix``.
+
+    >>> dominated([[1, 0], [0, 0]], 1)
+    True
+    >>> dominated([[1, 0], [0, 1]], 1)
+    False
+    """
+    mine = matrix[row]
+    for r, other in enumerate(matrix):
+        if r == row:
+            continue
+        if all(o >= m - eps for o, m in zip(other, mine, strict=True)) and any(
+            o > m + eps for o, m in zip(other, mine, strict=True)
+        ):
+            return True
+    return False
+
+
+def cards_played(game: Game, state: State) -> list[list[str]]:
+    """The distinct cards each player played, from the public event log (sorted ids).
+
+    ``legends``: person cards (``play`` events); other games: none yet.
+    """
+    n = state.num_players
+    if game.id != "legends":
+        return [[] for _ in range(n)]
+    persons = game.content.persons  # type: ignore[attr-defined]
+    seen: list[set[str]] = [set() for _ in range(n)]
+    for e in state.events(None):
+        if e.get("kind") == "play":
+            p, c = e.get("player"), e.get("card")
+            if isinstance(p, int) and isinstance(c, int) and 0 <= p < n:
+                seen[p].add(persons[c].key)
+    return [sorted(s) for s in seen]
+
+
+def play_row(
+    game: Game,
+    specs: Sequence[str],
+    bots: Sequence[Bot],
+    index: int,
+    seed: int,
+    *,
+    analyse: bool = False,
+    payoffs: PayoffFn | None = None,
+) -> dict[str, Any]:
+    """Play game ``index`` with ``seed`` and return its row."""
+    state = game.new_state(seed)
+    rng = Rng(seed ^ 0xB075_EED5)
+    first = -1
+    moves = forced = 0
+    kinds: dict[str, list[int]] = {}
+    while not state.is_terminal():
+        movers = state.to_move()
+        if first < 0 and len(movers) == 1:
+            first = movers[0]
+        choice = {p: bots[p].decide(PlayerView(state, p), rng) for p in movers}
+        for p in movers:
+            one = len(state.legal(p)) == 1
+            moves += 1
+            forced += one
+            if analyse:
+                cell = kinds.setdefault(state.decision(p).kind, [0, 0, 0, 0])
+                cell[0] += 1
+                cell[1] += one
+        if analyse and payoffs is not None and len(movers) == 2:
+            for p in movers:
+                matrix = payoffs(PlayerView(state, p))
+                if matrix is None:
+                    continue
+                cell = kinds.setdefault(state.decision(p).kind, [0, 0, 0, 0])
+                cell[2] += 1
+                cell[3] += dominated(matrix, state.legal(p).index(choice[p]))
+        state.apply(choice)
+    o = state.outcome()
+    return {
+        "game": index,
+        "seed": seed,
+        "bots": list(specs),
+        "ranks": list(o.ranks),
+        "results": list(o.results),
+        "returns": [float(x) for x in o.returns],
+        "reason": o.reason or "end",
+        "decisions": state.move_number,
+        "first": first,
+        "moves": moves,
+        "forced": forced,
+        "labels": sorted(state.player_labels().items()),
+        "metrics": sorted({"decisions": float(state.move_number), **state.metrics()}.items()),
+        "cards": cards_played(game, state),
+        "kinds": sorted(kinds.items()),
+    }
