@@ -121,7 +121,9 @@ def run_tournament(
         # than seats) is placed by its best seat
         present = sorted(set(lineup))
         if len(present) > 1:
-            best = [min(out.ranks[s] for s, b in enumerate(lineup) if b == x) for x in present]
+            best = [
+                float(min(out.ranks[s] for s, b in enumerate(lineup) if b == x)) for x in present
+            ]
             rated = model.rate([[ratings[names[b]]] for b in present], ranks=best)
             for b, team in zip(present, rated, strict=True):
                 ratings[names[b]] = team[0]
