@@ -101,7 +101,7 @@ def test_language_follows_the_environment() -> None:
 
 
 def test_hooks_for_later_capabilities_say_so() -> None:
-    r = run("play")
+    r = run("serve")
     assert r.returncode == 2 and "not available in this release yet" in r.stderr
 
 
