@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -99,3 +101,18 @@ def test_play_mistakes_are_one_line(
     assert done.value.code == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_play_without_a_terminal_says_so_at_once() -> None:
+    """Through a pipe the table would wait for keys forever: it refuses instead."""
+    src = Path(__file__).resolve().parents[2] / "src"
+    r = subprocess.run(
+        [sys.executable, "-m", "caiquan", "play", "promise"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={"PATH": "", "LANG": "C.UTF-8", "PYTHONPATH": str(src)},
+        timeout=60,
+    )
+    assert r.returncode == 1
+    assert "caiquan play needs a terminal" in r.stderr and "Traceback" not in r.stderr

@@ -9,6 +9,7 @@ worker threads on a clone of the state, so the screen never freezes.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
@@ -22,7 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, MarkdownViewer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from caiquan.engine import CaiquanError, IllegalDecisionError
+from caiquan.engine import CaiquanError, ConfigError, IllegalDecisionError
 from caiquan.games import game_class, game_ids
 
 from .i18n import t
@@ -577,7 +578,16 @@ def run(
     lang: str = "en",
     make_table: Callable[[str], Table] | None = None,
 ) -> Table | None:
-    """Run the table full screen until the player quits; returns the table played."""
+    """Run the table full screen until the player quits; returns the table played.
+
+    Needs a terminal: through a pipe or without input it would wait for keys forever, so it
+    refuses with a :class:`ConfigError` instead.
+    """
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise ConfigError(
+            "caiquan play needs a terminal (its input and output are not one); "
+            "run it in a terminal window, or use 'caiquan demo' to watch bots play"
+        )
     app = PlayApp(table, lang=lang, make_table=make_table)
     app.run()
     return app.table
