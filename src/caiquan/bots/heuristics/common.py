@@ -16,7 +16,6 @@ Evaluate = Callable[[State], list[float]]
 """A heuristic value of a (non-terminal or terminal) world for every player, each in [0, 1]."""
 
 
-
 def maximin(matrix: Sequence[Sequence[float]]) -> tuple[list[float], float]:
     """The row player's optimal mix and the value of a small zero-sum matrix game.
 

@@ -1114,6 +1114,60 @@ class Drama(Game):
                 f"player {e['player']}'s weapon goes to the table pile "
                 f"(may draw again from round {e['draw_from_round']})"
             )
+        if kind == "setup":
+            roles = {r.id: r for r in self.content.roles}
+            parts = []
+            for p, (rid, value) in enumerate(zip(e["roles"], e["role_values"], strict=True)):
+                role = roles.get(str(rid))
+                name = (role.zh if zh else role.en) if role else str(rid)
+                parts.append(
+                    f"玩家 {p}：{name}（身份 {value}）" if zh else f"player {p}: {name} ({value})"
+                )
+            if zh:
+                return f"发身份：{'，'.join(parts)}；共 {e['rounds']} 回合"
+            return f"roles dealt: {', '.join(parts)}; {e['rounds']} rounds"
+        if kind == "deal":
+            if "hand" in e:
+                hand = " ".join(str(c) for c in e["hand"])
+                if zh:
+                    return (
+                        f"你的手牌：{hand}；武器 {e['weapon']}，质量 {e['quality']}，"
+                        f"可用 {e['uses']} 次"
+                    )
+                return (
+                    f"your hand: {hand}; weapon {e['weapon']} of quality {e['quality']}, "
+                    f"{e['uses']} use(s)"
+                )
+            if zh:
+                return f"玩家 {e['player']} 拿到 5 张意图牌和一对武器牌"
+            return f"player {e['player']} is dealt 5 intention cards and a weapon pair"
+        if kind == "rearm":
+            who = f"玩家 {e['player']}" if zh else f"player {e['player']}"
+            if not e.get("drew"):
+                if e.get("table_empty"):
+                    return (
+                        f"{who} 无法抽取武器：桌面牌堆已空"
+                        if zh
+                        else (f"{who} cannot draw a weapon: the table pile is empty")
+                    )
+                return f"{who} 暂不抽取武器" if zh else f"{who} does not draw a weapon"
+            shown = "明牌" if e.get("face_up") else "背牌"
+            if "weapon" in e:
+                if zh:
+                    return (
+                        f"{who} 抽取武器（{shown}）：武器 {e['weapon']}，质量 {e['quality']}，"
+                        f"可用 {e['uses']} 次"
+                    )
+                side = "face up" if e.get("face_up") else "face down"
+                return (
+                    f"{who} draws a weapon ({side}): {e['weapon']} of quality "
+                    f"{e['quality']}, {e['uses']} use(s)"
+                )
+            return f"{who} 背牌抽取了一对武器牌" if zh else f"{who} draws a weapon pair face down"
+        if kind == "skip":
+            if zh:
+                return f"玩家 {e['player']} 本回合无事可做，跳过"
+            return f"player {e['player']} has nothing to do this turn and is skipped"
         if kind == "end":
             if zh:
                 return f"游戏结束（{e['reason']}）：胜者 {e['winners']}，剩余牌数 {e['cards']}"
