@@ -1,0 +1,54 @@
+"""Server settings: storage, hosts, and every limit, with safe defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data directory (created if missing)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(os.environ.get("CAIQUAN_DATA_DIR") or user_data_dir("caiquan", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+@dataclass
+class Settings:
+    database_url: str = ""
+    #: Host headers accepted (TrustedHostMiddleware); ``["*"]`` behind a trusted proxy.
+    allowed_hosts: list[str] = field(default_factory=lambda: ["127.0.0.1", "localhost", "[::1]"])
+    #: Origins allowed by CORS and for WebSocket upgrades besides the server's own host.
+    cors_origins: list[str] = field(default_factory=list)
+    #: Largest WebSocket frame handled (bytes); larger ones get a ``too_large`` error.
+    max_frame_bytes: int = 4096
+    #: Largest HTTP request body (bytes).
+    max_body_bytes: int = 16_384
+    #: Frames per second per connection, and burst.
+    frame_rate: float = 20.0
+    frame_burst: float = 40.0
+    #: A connection that exceeds the rate this many times in a row is closed.
+    max_violations: int = 200
+    chat_max_chars: int = 300
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
+    chat_history: int = 50
+    #: Table creations and joins per second per client address, and burst.
+    http_rate: float = 2.0
+    http_burst: float = 30.0
+    #: Frames queued for one slow client before it is disconnected.
+    send_queue: int = 512
+    hello_timeout: float = 30.0
+    #: Bot budget cap (``ismcts:seconds=…``) and the threads that run bots.
+    max_bot_seconds: float = 5.0
+    max_bot_iterations: int = 20_000
+    bot_threads: int = 2
+    #: Turn timer bounds (0 = off).
+    max_turn_seconds: float = 3600.0
+    max_open_tables: int = 100_000
+
+    def resolved_database_url(self) -> str:
+        return self.database_url or default_database_url()
