@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from .registry import close_all
+
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
 
@@ -82,6 +84,7 @@ def http(sqlite_url: str) -> Iterator[TestClient]:
 
     with TestClient(create_app(make_settings(sqlite_url))) as client:
         yield client
+        close_all()
 
 
 @pytest.fixture
@@ -93,3 +96,4 @@ def http_any(db_url: str) -> Iterator[TestClient]:
 
     with TestClient(create_app(make_settings(db_url))) as client:
         yield client
+        close_all()

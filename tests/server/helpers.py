@@ -17,6 +17,8 @@ from caiquan.engine import State
 from caiquan.games import load_game
 from caiquan.server import protocol
 
+from .registry import OPEN
+
 
 class Timeout(AssertionError):
     pass
@@ -42,9 +44,12 @@ class Client:
         self.events: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
         self._ping = 0
+        OPEN.append(self)
 
     def close(self) -> None:
-        self.cm.__exit__(None, None, None)
+        if self in OPEN:
+            OPEN.remove(self)
+            self.cm.__exit__(None, None, None)
 
     def __enter__(self) -> Client:
         return self

@@ -159,6 +159,7 @@ class Hub:
         self.db_pool = ThreadPoolExecutor(8, thread_name_prefix="caiquan-db")
         self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="caiquan-bot")
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.sessions: set[asyncio.Task[Any]] = set()  # WebSocket handlers, ended on stop
         self.listener: Any = None
         self.decisions = 0
 
@@ -189,7 +190,7 @@ class Hub:
                     task.cancel()
             for c in t.conns:
                 c.close()
-        for task in list(self._tasks):
+        for task in [*self._tasks, *self.sessions]:
             task.cancel()
         self.db_pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)

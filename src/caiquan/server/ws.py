@@ -45,6 +45,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     conn = Conn(ws, settings.send_queue)
     writer = asyncio.get_running_loop().create_task(conn.writer())
     session = Session(hub, settings, t, conn)
+    me = asyncio.current_task()
+    if me is not None:
+        hub.sessions.add(me)
     try:
         await session.run()
     except WebSocketDisconnect:
@@ -53,6 +56,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         log.exception("websocket session at table %s failed", table_id)
         conn.send(protocol.error("internal"))
     finally:
+        if me is not None:
+            hub.sessions.discard(me)
         hub.leave(t, conn)
         with contextlib.suppress(asyncio.TimeoutError, Exception):
             await asyncio.wait_for(writer, 1.0)
