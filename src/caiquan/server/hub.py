@@ -239,9 +239,11 @@ class Hub:
         actions = await self.db(self.storage.actions, t.id, t.seq)
         changed = False
         if row is not None and (row.status != t.row.status or seats):
-            t.seats = await self.db(self.storage.get_seats, t.id)
+            new_seats = await self.db(self.storage.get_seats, t.id)
+            if new_seats != t.seats or row.status != t.row.status:
+                changed = True
+            t.seats = new_seats
             t.row = row
-            changed = True
         for a in actions:
             t.state.commit(a.player, a.option)
             t.seq = a.seq
@@ -301,7 +303,10 @@ class Hub:
                         finished_record=record,
                     )
                 except Conflict:
-                    await self._catch_up(t, seats=True)
+                    # Another process moved first: take its actions, tell our clients (the
+                    # notice that is on its way will then find nothing new), and re-check.
+                    if await self._catch_up(t, seats=True):
+                        self._after_change(t)
                     continue
                 t.state = new
                 t.seq = seq
