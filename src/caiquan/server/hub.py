@@ -156,7 +156,7 @@ class Hub:
         storage.proc_id = self.proc
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self.db_pool = ThreadPoolExecutor(8, thread_name_prefix="caiquan-db")
+        self.db_pool = ThreadPoolExecutor(16, thread_name_prefix="caiquan-db")
         self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="caiquan-bot")
         self._tasks: set[asyncio.Task[Any]] = set()
         self.sessions: set[asyncio.Task[Any]] = set()  # WebSocket handlers, ended on stop

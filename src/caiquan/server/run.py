@@ -20,7 +20,7 @@ def serve(
     from .app import create_app
     from .storage import normalize_url
 
-    settings = Settings(database_url=database)
+    settings = Settings(database_url=database).apply_env()
     hosts = list(settings.allowed_hosts)
     if host not in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::"):
         hosts.append(host)
@@ -42,6 +42,8 @@ def serve(
         port=port,
         log_level=log_level,
         ws_max_size=64 * 1024,  # hard cap; the app answers frames over its own limit
+        # Frames are small JSON: compressing them costs more CPU than it saves (measured).
+        ws_per_message_deflate=False,
         proxy_headers=False,
         server_header=False,
     )

@@ -50,5 +50,17 @@ class Settings:
     max_turn_seconds: float = 3600.0
     max_open_tables: int = 100_000
 
+    def apply_env(self, environ: dict[str, str] | None = None) -> Settings:
+        """Override limits from ``CAIQUAN_<FIELD>`` environment variables (numbers only),
+        e.g. ``CAIQUAN_HTTP_RATE=50`` behind a proxy where every client shares one address."""
+        env = os.environ if environ is None else environ
+        for name, value in vars(self).items():
+            raw = env.get(f"CAIQUAN_{name.upper()}")
+            if raw is not None and isinstance(value, int | float) and not isinstance(value, bool):
+                setattr(
+                    self, name, type(value)(float(raw)) if isinstance(value, int) else float(raw)
+                )
+        return self
+
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

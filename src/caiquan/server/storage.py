@@ -130,6 +130,18 @@ class ChatRow:
     at: float
 
 
+@dataclass(slots=True)
+class _Append:
+    table_id: str
+    expected_seq: int
+    player: int
+    option: int
+    source: str
+    finished_record: str | None
+    done: bool = False
+    result: int | BaseException | None = None
+
+
 class Conflict(Exception):
     """Another writer changed the table first (its row version moved on)."""
 
@@ -161,6 +173,8 @@ class Storage:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         # SQLite allows one writer at a time; serialising writers here avoids busy errors.
         self._write_lock = threading.Lock() if not self.is_postgres else None
+        self._queue_lock = threading.Lock()
+        self._queue: list[_Append] = []
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest revision (Alembic)."""
@@ -331,34 +345,66 @@ class Storage:
         Raises :class:`Conflict` if another writer got there first. The action is durable
         when this returns (the caller broadcasts only then).
         """
+        req = _Append(table_id, expected_seq, player, option, source, finished_record)
+        if self._write_lock is None:  # PostgreSQL: concurrent transactions
+            with self.engine.begin() as conn:
+                return self._append_in(conn, req)
+        # SQLite has one writer at a time: group commit. Whoever holds the write lock
+        # commits every append queued so far in one transaction (one WAL write for many).
+        with self._queue_lock:
+            self._queue.append(req)
+        with self._write_lock:
+            if not req.done:
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                try:
+                    with self.engine.begin() as conn:
+                        for r in batch:
+                            try:
+                                r.result = self._append_in(conn, r)
+                            except Conflict as exc:
+                                r.result = exc
+                except BaseException as exc:  # the whole transaction failed
+                    for r in batch:
+                        r.result = exc
+                    raise
+                finally:
+                    for r in batch:
+                        r.done = True
+        if isinstance(req.result, BaseException):
+            raise req.result
+        assert isinstance(req.result, int)
+        return req.result
+
+    def _append_in(self, conn: Connection, req: _Append) -> int:
+        table_id, expected_seq = req.table_id, req.expected_seq
         now = time.time()
         new_seq = expected_seq + 1
         values: dict[str, Any] = {"seq": new_seq, "updated_at": now}
-        if finished_record is not None:
-            values.update(status="finished", record=finished_record)
-        with self._write() as conn:
-            bumped = conn.execute(
-                tables_t.update()
-                .where(
-                    tables_t.c.id == table_id,
-                    tables_t.c.seq == expected_seq,
-                    tables_t.c.status == "playing",
-                )
-                .values(**values)
-            ).rowcount
-            if bumped != 1:
-                raise Conflict(table_id)
-            conn.execute(
-                actions_t.insert().values(
-                    table_id=table_id,
-                    seq=new_seq,
-                    player=player,
-                    option=option,
-                    source=source,
-                    at=now,
-                )
+        if req.finished_record is not None:
+            values.update(status="finished", record=req.finished_record)
+        bumped = conn.execute(
+            tables_t.update()
+            .where(
+                tables_t.c.id == table_id,
+                tables_t.c.seq == expected_seq,
+                tables_t.c.status == "playing",
             )
-            self._notify(conn, {"t": "action", "table": table_id, "seq": new_seq})
+            .values(**values)
+        ).rowcount
+        if bumped != 1:
+            raise Conflict(table_id)
+        conn.execute(
+            actions_t.insert().values(
+                table_id=table_id,
+                seq=new_seq,
+                player=req.player,
+                option=req.option,
+                source=req.source,
+                at=now,
+            )
+        )
+        self._notify(conn, {"t": "action", "table": table_id, "seq": new_seq})
         return new_seq
 
     # ------------------------------------------------------------------ chat
