@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
@@ -18,8 +18,6 @@ from .storage import SeatRow, TableRow
 
 router = APIRouter(prefix="/api")
 
-Name = Annotated[str, Field(default="", max_length=40)]
-
 
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
@@ -32,7 +30,7 @@ class SeatSpec(BaseModel):
     strength: Literal["easy", "medium", "hard"] | None = Field(
         default=None, description="easy = random, medium = nash, hard = ismcts:seconds=1"
     )
-    name: Name
+    name: str = Field(default="", max_length=40)
 
 
 class CreateTable(BaseModel):
@@ -49,7 +47,7 @@ class CreateTable(BaseModel):
     listed: bool = Field(default=True, description="Show in GET /api/tables (anyone may join).")
     turn_seconds: float = Field(default=0, ge=0, description="Turn timer; 0 = off.")
     join: bool = Field(default=True, description="Claim the first human seat for the creator.")
-    player_name: Name
+    player_name: str = Field(default="", max_length=40)
 
 
 class JoinTable(BaseModel):
@@ -57,7 +55,7 @@ class JoinTable(BaseModel):
         default=None, max_length=100, description="Needed unless the table is listed."
     )
     seat: int | None = Field(default=None, ge=0, description="A seat; default: first free.")
-    name: Name
+    name: str = Field(default="", max_length=40)
 
 
 class Joined(BaseModel):

@@ -212,21 +212,24 @@ class Hub:
         if t is not None:
             return t
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            t = self.tables.get(table_id)
-            if t is not None:
-                return t
-            row = await self.db(self.storage.get_table, table_id)
-            if row is None:
-                return None
-            seats = await self.db(self.storage.get_seats, table_id)
-            actions = await self.db(self.storage.actions, table_id, 0)
-            state = replay_actions(row, actions)
-            seq = actions[-1].seq if actions else 0
-            status = "finished" if state.is_terminal() else row.status
-            t = LiveTable(row, seats, state, seq, status)
-            self.tables[table_id] = t
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                t = self.tables.get(table_id)
+                if t is not None:
+                    return t
+                row = await self.db(self.storage.get_table, table_id)
+                if row is None:
+                    return None
+                seats = await self.db(self.storage.get_seats, table_id)
+                actions = await self.db(self.storage.actions, table_id, 0)
+                state = replay_actions(row, actions)
+                seq = actions[-1].seq if actions else 0
+                status = "finished" if state.is_terminal() else row.status
+                t = LiveTable(row, seats, state, seq, status)
+                self.tables[table_id] = t
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
         if self.storage.is_postgres:
             async with t.lock:  # a change may have landed between the reads and now
                 await self._catch_up(t)
@@ -442,6 +445,8 @@ class Hub:
         if conn in t.conns:
             t.conns.discard(conn)
             self.broadcast_presence(t, tell_others=True)
+        if t.status == "finished" and not t.conns and self.tables.get(t.id) is t:
+            del self.tables[t.id]  # finished and unwatched: memory goes back (reloaded on demand)
 
     async def chat(self, t: LiveTable, seat: int, text: str) -> None:
         name = t.seats[seat].name or f"seat {seat}"
