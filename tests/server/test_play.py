@@ -85,3 +85,40 @@ def test_all_bot_table_plays_itself(http: TestClient) -> None:
 def test_game_registry_is_covered() -> None:
     for gid in game_ids():
         assert game_class(gid).min_players >= 1
+
+
+def test_a_thinking_bot_does_not_block_other_tables(http: TestClient) -> None:
+    """A search bot thinks for a second at one table; another table's play stays prompt."""
+    import time
+
+    slow = create(
+        http,
+        "goofspiel",
+        [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:seconds=1.5"}],
+        options=SMALL["goofspiel"],
+    )
+    fast = create(
+        http, "goofspiel", [{"kind": "human"}, {"kind": "human"}], options={"num_cards": 6}
+    )
+    fast_b = join(http, fast["table"])
+    watcher = Client(http, slow["table"], slow["joined"]["token"])
+    watcher.hello()
+    a, b = (
+        Client(http, fast["table"], fast["joined"]["token"]),
+        Client(http, fast["table"], fast_b["token"]),
+    )
+    a.hello()
+    b.hello()
+    rng = random.Random(5)
+    worst = 0.0
+    while not a.finished:
+        t0 = time.perf_counter()
+        v = a.state["version"] if a.state else 0
+        a.decide_randomly(rng)
+        b.decide_randomly(rng)
+        for c in (a, b):
+            c.until(lambda f, v=v: f["type"] == "state" and f["version"] > v)
+        worst = max(worst, time.perf_counter() - t0)
+    assert worst < 0.5, f"a turn at another table took {worst:.2f} s while the bot thought"
+    # and the bot did decide (its commit shows as face down, or the turn was revealed)
+    watcher.until(lambda f: f["type"] == "state" and 1 in f["observation"]["committed"], timeout=30)

@@ -14,10 +14,11 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import os
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -86,6 +87,8 @@ class LiveTable:
     timer: asyncio.Task[None] | None = None
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     remote: dict[str, tuple[frozenset[int], int]] = field(default_factory=dict)
+    #: Every accepted (player, option), in order: what a bot process replays.
+    log: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -146,6 +149,36 @@ def default_option(state: State, player: int, rng: Rng) -> int:
     return RandomBot().decide(view, rng)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In a bot worker: exit when the server process is gone (even after a SIGKILL)."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="caiquan-parent-watch").start()
+
+
+def decide_in_worker(
+    game: str,
+    config: dict[str, Any],
+    seed: int,
+    log: list[tuple[int, int]],
+    seat: int,
+    spec: str,
+    rng_seed: int,
+) -> int:
+    """A bot's decision in a worker process: rebuild the table from its log, then decide."""
+    from caiquan.bots import make_bot
+
+    state = load_game(game, config).new_state(seed)
+    for player, option in log:
+        state.commit(player, option)
+    return make_bot(spec).decide(PlayerView(state, seat), Rng(rng_seed))
+
+
 class Hub:
     """All live tables of this process."""
 
@@ -158,6 +191,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.db_pool = ThreadPoolExecutor(16, thread_name_prefix="caiquan-db")
         self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="caiquan-bot")
+        self._search_pool: ProcessPoolExecutor | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.sessions: set[asyncio.Task[Any]] = set()  # WebSocket handlers, ended on stop
         self.listener: Any = None
@@ -194,6 +228,23 @@ class Hub:
             task.cancel()
         self.db_pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self._search_pool is not None:
+            self._search_pool.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def search_pool(self) -> ProcessPoolExecutor:
+        """Processes for search bots (ISMCTS): CPU-heavy Python must not hold this process's
+        GIL, or every table's WebSocket traffic would slow down while a bot thinks."""
+        if self._search_pool is None:
+            import multiprocessing
+
+            self._search_pool = ProcessPoolExecutor(
+                self.settings.bot_processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
+            )
+        return self._search_pool
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -226,6 +277,7 @@ class Hub:
                 seq = actions[-1].seq if actions else 0
                 status = "finished" if state.is_terminal() else row.status
                 t = LiveTable(row, seats, state, seq, status)
+                t.log = [(a.player, a.option) for a in actions]
                 self.tables[table_id] = t
         finally:
             if not lock.locked():
@@ -249,6 +301,7 @@ class Hub:
             t.row = row
         for a in actions:
             t.state.commit(a.player, a.option)
+            t.log.append((a.player, a.option))
             t.seq = a.seq
             changed = True
         new_status = "finished" if t.state.is_terminal() else t.row.status
@@ -313,6 +366,7 @@ class Hub:
                     continue
                 t.state = new
                 t.seq = seq
+                t.log.append((seat, option))
                 if record is not None:
                     t.status = "finished"
                     t.row = _with_record(t.row, record)
@@ -480,13 +534,20 @@ class Hub:
 
         try:
             version = t.state.move_number
-            snapshot = t.state.clone()
-            bot = make_bot(t.seats[p].bot or "random")
-            rng = Rng(derived_seed(t.row.seed, "bot", p, version))
+            spec = t.seats[p].bot or "random"
+            seed = derived_seed(t.row.seed, "bot", p, version)
             loop = asyncio.get_running_loop()
-            option = await loop.run_in_executor(
-                self.bot_pool, bot.decide, PlayerView(snapshot, p), rng
-            )
+            if spec.startswith("ismcts") and self.settings.bot_processes > 0:
+                option = await loop.run_in_executor(
+                    self.search_pool, decide_in_worker,
+                    t.row.game, t.row.config, t.row.seed, list(t.log), p, spec, seed,
+                )  # fmt: skip
+            else:
+                snapshot = t.state.clone()  # the bot reads a copy while play goes on
+                bot = make_bot(spec)
+                option = await loop.run_in_executor(
+                    self.bot_pool, bot.decide, PlayerView(snapshot, p), Rng(seed)
+                )
         except asyncio.CancelledError:
             t.bot_tasks.pop(p, None)
             raise

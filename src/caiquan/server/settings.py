@@ -46,6 +46,8 @@ class Settings:
     max_bot_seconds: float = 5.0
     max_bot_iterations: int = 20_000
     bot_threads: int = 2
+    #: Processes for search bots (ISMCTS); 0 runs them in the threads too.
+    bot_processes: int = 2
     #: Turn timer bounds (0 = off).
     max_turn_seconds: float = 3600.0
     max_open_tables: int = 100_000
