@@ -36,6 +36,12 @@ def free_port() -> int:
         return port
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -177,8 +183,12 @@ def main() -> None:
         result: dict[str, Any] = {"game": args.game, "options": options}
         if proc is not None:
             result["rss_mib_start"] = round(rss_mib(proc.pid), 1)
+        cpu0 = cpu_seconds(proc.pid) if proc is not None else 0.0
         result.update(asyncio.run(run_games(base, args.games, args.game, options)))
         if proc is not None:
+            cpu = cpu_seconds(proc.pid) - cpu0  # includes creating the tables
+            result["server_cpu_s"] = round(cpu, 2)
+            result["server_cpu_ms_per_decision"] = round(1000 * cpu / result["decisions"], 3)
             result["rss_mib_after_games"] = round(rss_mib(proc.pid), 1)
         if args.tables:
             t0 = time.perf_counter()
