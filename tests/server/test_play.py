@@ -21,7 +21,10 @@ SMALL: dict[str, dict[str, object]] = {"goofspiel": {"num_cards": 5}}
 
 def seats_for(game_id: str, humans: int, bot: str = "random") -> list[dict[str, object]]:
     n = load_game(game_id, SMALL.get(game_id, {})).num_players
-    return [{"kind": "human"} if i < humans else {"kind": "bot", "bot": bot} for i in range(n)]
+    bots = [bot, "nash"]  # alternate: the plain bot and the Nash throw policy
+    return [
+        {"kind": "human"} if i < humans else {"kind": "bot", "bot": bots[i % 2]} for i in range(n)
+    ]
 
 
 def hub_of(http: TestClient) -> Hub:
@@ -29,13 +32,21 @@ def hub_of(http: TestClient) -> Hub:
     return hub
 
 
-@pytest.mark.parametrize("game_id", game_ids())
-def test_full_game_humans_bots_spectator_secrecy(http_any: TestClient, game_id: str) -> None:
-    """Two human clients and bot seats play a whole game; a spectator watches; every frame
+def _players(game_id: str) -> int:
+    return load_game(game_id, SMALL.get(game_id, {})).num_players
+
+
+#: Every game: one human against bots, and two humans (with bots when there are more seats).
+CASES = [(g, h) for g in game_ids() for h in sorted({1, min(2, _players(g))})]
+
+
+@pytest.mark.parametrize(("game_id", "humans"), CASES)
+def test_full_game_humans_bots_spectator_secrecy(
+    http_any: TestClient, game_id: str, humans: int
+) -> None:
+    """Human clients and bot seats play a whole game; a spectator watches; every frame
     each of them received is rebuilt from that recipient's view of the true history."""
     http = http_any
-    n = load_game(game_id, SMALL.get(game_id, {})).num_players
-    humans = min(2, n)
     created = create(
         http, game_id, seats_for(game_id, humans), options=SMALL.get(game_id, {}), join=False
     )
