@@ -220,7 +220,9 @@ async def _table(request: Request, table_id: str) -> LiveTable:
 
 @router.get("/tables/{table_id}", summary="A table's public description")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-    return (await _table(request, table_id)).public()
+    t = await _table(request, table_id)
+    _hub(request).release(t)
+    return t.public()
 
 
 @router.post("/tables/{table_id}/join", summary="Take a seat (with the invite unless listed)")
@@ -240,13 +242,10 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> Joined
     responses={409: {"description": "the game is not finished (its record would leak secrets)"}},
 )
 async def get_record(table_id: str, request: Request) -> Response:
-    t = await _table(request, table_id)
-    if t.status != "finished":
+    hub = _hub(request)
+    row = await hub.db(hub.storage.get_table, table_id) if len(table_id) <= 32 else None
+    if row is None:
+        raise HTTPException(404, "no such table")
+    if row.status != "finished" or row.record is None:
         raise HTTPException(409, "the game is not finished; its record is secret until then")
-    record = t.row.record
-    if record is None:  # finished by another process: read it
-        row = await _hub(request).db(_hub(request).storage.get_table, table_id)
-        record = row.record if row else None
-    if record is None:
-        raise HTTPException(409, "the record is not available yet")
-    return Response(record, media_type="application/json")
+    return Response(row.record, media_type="application/json")

@@ -499,8 +499,12 @@ class Hub:
         if conn in t.conns:
             t.conns.discard(conn)
             self.broadcast_presence(t, tell_others=True)
+        self.release(t)
+
+    def release(self, t: LiveTable) -> None:
+        """Forget a finished table nobody watches (it is reloaded from storage on demand)."""
         if t.status == "finished" and not t.conns and self.tables.get(t.id) is t:
-            del self.tables[t.id]  # finished and unwatched: memory goes back (reloaded on demand)
+            del self.tables[t.id]
 
     async def chat(self, t: LiveTable, seat: int, text: str) -> None:
         name = t.seats[seat].name or f"seat {seat}"
