@@ -150,3 +150,27 @@ def test_turn_timer_plays_the_default(http: TestClient) -> None:
     assert sources == {"timeout"}
     a.close()
     b.close()
+
+
+def test_a_seat_not_deciding_now_is_refused(http: TestClient) -> None:
+    """In a sequential decision, the seats that do not decide are told so."""
+    created = create(http, "drama", [{"kind": "human"}] * 4, listed=True)
+    table = created["table"]
+    tokens = [created["joined"]["token"]] + [join_token(http, table) for _ in range(3)]
+    clients = [Client(http, table, tok) for tok in tokens]
+    for c in clients:
+        c.hello()
+    state = clients[0].state
+    assert state is not None
+    movers = state["observation"]["to_move"]
+    idle = next(c for i, c in enumerate(clients) if i not in movers)
+    assert idle.state is not None and idle.state["decision"] is None
+    idle.expect_error({"type": "decide", "version": state["version"], "option": 0}, "not_your_turn")
+    play_out(clients, random.Random(3))
+
+
+def join_token(http: TestClient, table: str) -> str:
+    r = http.post(f"/api/tables/{table}/join", json={})
+    assert r.status_code == 200, r.text
+    token: str = r.json()["token"]
+    return token
