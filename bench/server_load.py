@@ -5,7 +5,8 @@ Starts ``caiquan serve`` in a child process (SQLite in a temporary folder unless
 connects two WebSocket clients per table over loopback, and lets every client answer its
 decisions at once with a random legal option. Reports decisions per second and the latency of
 a decision (``decide`` sent → the ``state`` frame that shows it accepted), p50 and p99.
-With ``--tables`` it then opens that many more tables and reports the server's memory (RSS).
+With ``--tables`` it then opens that many more tables — each with its creator seated and
+connected, waiting for an opponent — and reports the server's memory (RSS).
 
     python bench/server_load.py --games 200 --tables 1000
     python bench/server_load.py --games 200 --database postgresql://postgres@127.0.0.1/postgres
@@ -123,18 +124,42 @@ async def run_games(base: str, games: int, game: str, options: dict[str, Any]) -
     }
 
 
-async def open_tables(base: str, n: int, game: str) -> None:
+async def open_tables(base: str, n: int, game: str, pid: int | None) -> dict[str, Any]:
+    """Open ``n`` tables, each with its creator seated and connected, waiting for a second
+    player; measure the server's RSS while all ``n`` connections are open."""
     import httpx2
+    import websockets
 
     sem = asyncio.Semaphore(20)
+    ws_base = base.replace("http://", "ws://")
+    sockets: list[Any] = []
+    t0 = time.perf_counter()
     async with httpx2.AsyncClient(timeout=60) as client:
 
         async def one() -> None:
             async with sem:
                 body = {"game": game, "seats": [{}, {}]}
-                (await client.post(f"{base}/api/tables", json=body)).raise_for_status()
+                r = await client.post(f"{base}/api/tables", json=body)
+                r.raise_for_status()
+                c = r.json()
+                ws = await websockets.connect(f"{ws_base}/ws/tables/{c['table']}", compression=None)
+                hello = {"type": "hello", "protocol": 1, "token": c["joined"]["token"]}
+                await ws.send(json.dumps(hello))
+                while json.loads(await ws.recv())["type"] != "state":
+                    pass
+                sockets.append(ws)
 
         await asyncio.gather(*(one() for _ in range(n)))
+    out: dict[str, Any] = {
+        "open_tables": n,
+        "open_tables_seconds": round(time.perf_counter() - t0, 1),
+    }
+    if pid is not None:
+        await asyncio.sleep(1)
+        out["rss_mib_with_open_tables"] = round(rss_mib(pid), 1)
+    for ws in sockets:
+        await ws.close()
+    return out
 
 
 def main() -> None:
@@ -191,12 +216,8 @@ def main() -> None:
             result["server_cpu_ms_per_decision"] = round(1000 * cpu / result["decisions"], 3)
             result["rss_mib_after_games"] = round(rss_mib(proc.pid), 1)
         if args.tables:
-            t0 = time.perf_counter()
-            asyncio.run(open_tables(base, args.tables, args.game))
-            result["open_tables"] = args.tables
-            result["open_tables_seconds"] = round(time.perf_counter() - t0, 1)
-            if proc is not None:
-                result["rss_mib_with_open_tables"] = round(rss_mib(proc.pid), 1)
+            pid = proc.pid if proc is not None else None
+            result.update(asyncio.run(open_tables(base, args.tables, args.game, pid)))
         if args.json:
             print(json.dumps(result))
         else:
