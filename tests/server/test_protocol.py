@@ -174,3 +174,18 @@ def join_token(http: TestClient, table: str) -> str:
     assert r.status_code == 200, r.text
     token: str = r.json()["token"]
     return token
+
+
+def test_turn_timer_keeps_a_choice_already_made(http: TestClient) -> None:
+    table, (a, _b), _ = two_humans(http, turn_seconds=0.5)
+    assert a.state is not None
+    v = a.state["version"]
+    mine = a.state["decision"]["options"][-1]["id"]
+    a.send({"type": "decide", "version": v, "option": mine})
+    a.until(lambda f: f["type"] == "state" and f["version"] == v + 1, timeout=10)
+    hub = http.app.state.hub  # type: ignore[attr-defined]
+    acts = hub.storage.actions(table)
+    assert [(x.player, x.option, x.source) for x in acts] == [
+        (0, mine, "human"),
+        (1, acts[1].option, "timeout"),
+    ]

@@ -335,6 +335,9 @@ class Hub:
                 err = self._validate(t, seat, version, option)
                 if err is not None:
                     return err
+                if source != "human" and seat in t.state.committed():
+                    # a time-out or a bot never overrides a choice already laid face down
+                    return protocol.error("stale", "that seat has already decided")
                 new = t.state.clone()
                 new.commit(seat, option)
                 record = None
