@@ -200,6 +200,11 @@ class Hub:
     # ------------------------------------------------------------------ life cycle
 
     async def start(self) -> None:
+        if self.storage.is_postgres:  # listen first: no change can slip between load and listen
+            from .notify import Listener
+
+            self.listener = Listener(self)
+            await self.listener.start()
         ids = await self.db(self.storage.unfinished)
         for tid in ids:
             try:
@@ -209,11 +214,6 @@ class Hub:
                 continue
             if t is not None:
                 log.info("resumed table %s at version %d", tid, t.state.move_number)
-        if self.storage.is_postgres:
-            from .notify import Listener
-
-            self.listener = Listener(self)
-            await self.listener.start()
 
     async def stop(self) -> None:
         if self.listener is not None:
