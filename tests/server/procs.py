@@ -28,8 +28,11 @@ def free_port() -> int:
 class Server:
     """``caiquan serve`` in a child process."""
 
-    def __init__(self, database: str, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, log: Path, port: int | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.database = database
+        self.env = env or {}
         self.log = log
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -43,7 +46,7 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONPATH": SRC}
+        env = {**os.environ, "PYTHONPATH": SRC, **self.env}
         with self.log.open("ab") as out:
             cmd = [sys.executable, "-m", "caiquan", "serve", "--port", str(self.port)]
             self.proc = subprocess.Popen(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 
@@ -167,6 +168,38 @@ def test_two_processes_on_one_postgresql(pg_url: str, tmp_path: Path) -> None:
             asyncio.run(play(table, created["joined"]["token"], joined["token"]))
             _check_final(one, table)
             _check_final(two, table)
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_presence_of_a_dead_process_fades(pg_url: str, tmp_path: Path) -> None:
+    """A client's seat shows online at another process, and offline once its process dies."""
+    fast = {"CAIQUAN_PRESENCE_EVERY": "0.3"}
+    one = Server(pg_url, tmp_path / "one.log", env=fast).start()
+    two = Server(pg_url, tmp_path / "two.log", env=fast).start()
+    try:
+        created = one.post("/api/tables", {"game": "goofspiel", "seats": [{}, {}]})
+        table = created["table"]
+        joined = two.post(f"/api/tables/{table}/join", {})
+
+        async def run() -> None:
+            a = Player(f"{one.ws_base}/ws/tables/{table}", created["joined"]["token"], 1)
+            b = Player(f"{two.ws_base}/ws/tables/{table}", joined["token"], 2)
+            await a.connect()
+            await b.connect()
+            while not any(f["type"] == "presence" and f["seats"][1]["online"] for f in a.frames):
+                await a.recv(10)
+            two.kill()  # b's process dies without a word
+            while True:
+                f = await a.recv(10)
+                if f["type"] == "presence" and not f["seats"][1]["online"]:
+                    break
+            await a.close()
+            with contextlib.suppress(Exception):
+                await b.close()
+
+        asyncio.run(run())
     finally:
         one.stop()
         two.stop()

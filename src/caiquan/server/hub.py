@@ -86,7 +86,8 @@ class LiveTable:
     deadline_move: int = -1
     timer: asyncio.Task[None] | None = None
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    remote: dict[str, tuple[frozenset[int], int]] = field(default_factory=dict)
+    #: Presence at other processes: proc → (seats online there, spectators, when heard).
+    remote: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
     #: Every accepted (player, option), in order: what a bot process replays.
     log: list[tuple[int, int]] = field(default_factory=list)
 
@@ -205,6 +206,7 @@ class Hub:
 
             self.listener = Listener(self)
             await self.listener.start()
+            self.spawn(self.presence_heartbeat(self.settings.presence_every))
         ids = await self.db(self.storage.unfinished)
         for tid in ids:
             try:
@@ -444,7 +446,7 @@ class Hub:
                 spectators += 1
             else:
                 online.add(c.seat)
-        for seats, n in t.remote.values():
+        for seats, n, _heard in t.remote.values():
             online |= seats
             spectators += n
         return {
@@ -461,17 +463,41 @@ class Hub:
         for c in list(t.conns):
             c.send(frame)
         if tell_others and self.storage.is_postgres:
-            local = frozenset(c.seat for c in t.conns if c.seat is not None and not c.closed)
-            n = sum(1 for c in t.conns if c.seat is None and not c.closed)
-            payload = {"t": "presence", "table": t.id, "seats": sorted(local), "spectators": n}
-            self.spawn(self.db(self.storage.notify, payload))
+            self.spawn(self.db(self.storage.notify, self._presence_notice(t)))
+
+    def _presence_notice(self, t: LiveTable) -> dict[str, Any]:
+        local = sorted({c.seat for c in t.conns if c.seat is not None and not c.closed})
+        n = sum(1 for c in t.conns if c.seat is None and not c.closed)
+        return {"t": "presence", "table": t.id, "seats": local, "spectators": n}
 
     def remote_presence(self, table_id: str, proc: str, seats: list[int], n: int) -> None:
         t = self.tables.get(table_id)
         if t is None:
             return
-        t.remote[proc] = (frozenset(seats), n)
-        self.broadcast_presence(t)
+        before = t.remote.get(proc)
+        t.remote[proc] = (frozenset(seats), n, time.monotonic())
+        if before is None or before[:2] != t.remote[proc][:2]:
+            self.broadcast_presence(t)
+
+    async def presence_heartbeat(self, every: float) -> None:
+        """Several processes: repeat our presence notices, and forget the presence of a
+        process that has stopped repeating its own (it died) after three periods."""
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            items: list[list[Any]] = []
+            for t in list(self.tables.values()):
+                if any(not c.closed for c in t.conns):
+                    notice = self._presence_notice(t)
+                    items.append([t.id, notice["seats"], notice["spectators"]])
+            for i in range(0, len(items), 100):  # NOTIFY payloads stay under 8000 bytes
+                await self.db(self.storage.notify, {"t": "presences", "items": items[i : i + 100]})
+            for t in list(self.tables.values()):
+                stale = [p for p, (_s, _n, heard) in t.remote.items() if now - heard > 3 * every]
+                for p in stale:
+                    del t.remote[p]
+                if stale:
+                    self.broadcast_presence(t)
 
     async def join(self, t: LiveTable, conn: Conn, seat: int | None) -> None:
         """A client said hello: send it the full view, then tell everyone it is here."""

@@ -75,6 +75,10 @@ class Listener:
         if msg.get("proc") == hub.proc:
             return
         kind, table = msg.get("t"), msg.get("table")
+        if kind == "presences":  # a process's periodic heartbeat, many tables at once
+            for tid, seats, n in msg["items"]:
+                hub.remote_presence(str(tid), str(msg["proc"]), list(seats), int(n))
+            return
         if not isinstance(table, str) or table not in hub.tables:
             return
         if kind == "action":

@@ -51,6 +51,9 @@ class Settings:
     #: Turn timer bounds (0 = off).
     max_turn_seconds: float = 3600.0
     max_open_tables: int = 100_000
+    #: Several processes: seconds between presence notices (a silent process is forgotten
+    #: after three).
+    presence_every: float = 10.0
 
     def apply_env(self, environ: dict[str, str] | None = None) -> Settings:
         """Override limits from ``CAIQUAN_<FIELD>`` environment variables (numbers only),
