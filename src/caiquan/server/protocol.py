@@ -26,6 +26,7 @@ ERRORS = {
     "hello_first": "send a hello frame first",
     "bad_token": "this token holds no seat at this table",
     "spectator": "spectators cannot do this",
+    "table_full": "too many connections to this table",
     "waiting": "the table is waiting for players; the game has not started",
     "finished": "the game is over",
     "stale": "the game moved on since the version you saw",

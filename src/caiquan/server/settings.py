@@ -42,6 +42,8 @@ class Settings:
     #: Frames queued for one slow client before it is disconnected.
     send_queue: int = 512
     hello_timeout: float = 30.0
+    #: Connections per table (players and spectators together).
+    max_table_connections: int = 100
     #: Bot budget cap (``ismcts:seconds=…``) and the threads that run bots.
     max_bot_seconds: float = 5.0
     max_bot_iterations: int = 20_000

@@ -155,6 +155,9 @@ class Session:
             if seat is None:
                 self.error("bad_token")
                 return
+        if sum(1 for c in self.t.conns if not c.closed) >= self.settings.max_table_connections:
+            self.error("table_full", "too many connections to this table; try again later")
+            return
         await self.hub.join(self.t, self.conn, seat)
 
     async def decide(self, frame: dict[str, Any]) -> None:
