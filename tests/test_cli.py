@@ -100,11 +100,6 @@ def test_language_follows_the_environment() -> None:
     assert "players" in r.stdout
 
 
-def test_hooks_for_later_capabilities_say_so() -> None:
-    r = run("serve")
-    assert r.returncode == 2 and "not available in this release yet" in r.stderr
-
-
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["bench", "--seconds", "0.05", "--json", "--game", "goofspiel"])

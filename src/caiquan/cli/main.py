@@ -259,11 +259,6 @@ def _bench_peers(seconds: float, as_json: bool) -> None:
         out.print(f"{mark} {t['target']}: {value} (target {t['goal']})", markup=False)
 
 
-def _not_yet(what: str, issue: int) -> None:
-    err.print(f"caiquan {what}: not available in this release yet (planned: issue #{issue}).")
-    raise typer.Exit(2)
-
-
 @app.command("play")
 def play_cmd(
     game: Annotated[
@@ -316,9 +311,34 @@ def play_cmd(
             out.print(f"saved: {path}  (caiquan play --resume {path})", markup=False)
 
 
-@app.command("serve", help="Run the online server and web table (coming: issues #8, #9).")
-def serve_cmd() -> None:
-    _not_yet("serve", 8)
+@app.command("serve", help="Run the online server (HTTP API + WebSocket play).")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(
+            help="SQLAlchemy/libpq URL, e.g. postgresql://user@host/db "
+            "(default: a SQLite file in your data directory)."
+        ),
+    ] = "",
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="Accepted Host header (repeatable; '*' behind a trusted proxy)."),
+    ] = None,
+    cors_origin: Annotated[
+        list[str] | None, typer.Option(help="Origin allowed to call the API (repeatable).")
+    ] = None,
+) -> None:
+    """Run the online server: tables, seats, bots, WebSocket play (联网对战服务器)."""
+    try:
+        from caiquan.server.run import serve
+    except ImportError as exc:
+        err.print(
+            f"caiquan serve needs the server extra: pip install 'caiquan[server]' ({exc.name})"
+        )
+        raise typer.Exit(1) from None
+    serve(host, port, database, allowed_hosts=allowed_host, cors_origins=cors_origin)
 
 
 Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Parallel processes (or Ray tasks).")]

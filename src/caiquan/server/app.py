@@ -1,0 +1,82 @@
+"""The ASGI application: HTTP API, WebSocket endpoint, static files, middleware."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.staticfiles import StaticFiles
+
+from caiquan import __version__
+
+from . import api, protocol, ws
+from .hub import Hub
+from .security import BodySizeLimit, KeyedLimiter
+from .settings import Settings
+from .storage import Storage
+
+log = logging.getLogger("caiquan.server")
+STATIC = Path(__file__).with_name("static")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(settings.resolved_database_url())
+        await asyncio.to_thread(storage.migrate)
+        hub = Hub(storage, settings)
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            storage.close()
+
+    app = FastAPI(
+        title="caiquan server",
+        version=__version__,
+        description=(
+            "Rooms, seats, bots and WebSocket play for caiquan (猜拳) games. "
+            f"WebSocket protocol version {protocol.PROTOCOL} at /ws/tables/{{id}}; "
+            "see docs/server.md."
+        ),
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    app.include_router(api.router)
+    app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz(request: Request) -> dict[str, object]:
+        hub: Hub = request.app.state.hub
+        return {"ok": True, "tables": len(hub.tables), "decisions": hub.decisions}
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        # Never a stack trace to a client; the log keeps it.
+        log.error("unhandled error on %s", request.url.path, exc_info=exc)
+        return JSONResponse({"detail": "internal server error"}, status_code=500)
+
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST"],
+            allow_headers=["content-type"],
+        )
+    app.add_middleware(BodySizeLimit, limit=settings.max_body_bytes)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_hosts)
+    # The web table (a later issue) lives in static/ and is served at /.
+    app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    return app

@@ -1,0 +1,636 @@
+"""The live tables of one server process: validation, persistence, broadcast, bots, timers.
+
+A :class:`LiveTable` holds a table's state rebuilt from its action log. Every change goes
+through :meth:`Hub.decide` under the table's lock: validate against the current state (seat
+to move, version, legality) → append to the database with a row-version check (durable
+before anything is sent) → move the in-memory state → send each connection *its own* view.
+With PostgreSQL, other processes hear of the change by LISTEN/NOTIFY and catch up from the
+log (see :mod:`caiquan.server.notify`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import os
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from starlette.websockets import WebSocket
+
+from caiquan.engine import PlayerView, Rng, State
+from caiquan.games import load_game
+
+from . import protocol
+from .settings import Settings
+from .storage import Conflict, SeatRow, Storage, TableRow
+
+log = logging.getLogger("caiquan.server")
+T = TypeVar("T")
+
+
+class Conn:
+    """One WebSocket client: its seat (None: spectator), its event cursor, its send queue."""
+
+    def __init__(self, ws: WebSocket | None, queue_size: int) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.joined = False
+        self.cursor = 0  # global event index already delivered (never sent to the client)
+        self.seen = 0  # events this client has received (its own count)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
+        self.closed = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(protocol.dumps(frame))
+        except asyncio.QueueFull:
+            # A client that does not read is dropped; it reconnects and gets the full view.
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        assert self.ws is not None
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(1008)
+                return
+            await self.ws.send_text(text)
+
+
+@dataclass
+class LiveTable:
+    row: TableRow
+    seats: list[SeatRow]
+    state: State
+    seq: int
+    status: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    deadline: float | None = None
+    deadline_move: int = -1
+    timer: asyncio.Task[None] | None = None
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    #: Presence at other processes: proc → (seats online there, spectators, when heard).
+    remote: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
+    #: Every accepted (player, option), in order: what a bot process replays.
+    log: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know about the table (never tokens, invite or seed)."""
+        return {
+            "id": self.row.id,
+            "game": self.row.game,
+            "config": self.row.config,
+            "name": self.row.name,
+            "listed": self.row.listed,
+            "turn_seconds": self.row.turn_seconds,
+            "status": self.status,
+            "version": self.state.move_number,
+            "seats": [seat_json(s) for s in self.seats],
+        }
+
+
+def seat_json(s: SeatRow) -> dict[str, Any]:
+    return {
+        "seat": s.seat,
+        "kind": s.kind,
+        "bot": s.bot,
+        "name": s.name,
+        "claimed": s.claimed,
+    }
+
+
+def replay_actions(row: TableRow, actions: list[Any]) -> State:
+    state = load_game(row.game, row.config).new_state(row.seed)
+    for a in actions:
+        state.commit(a.player, a.option)
+    return state
+
+
+def derived_seed(*parts: object) -> int:
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def default_option(state: State, player: int, rng: Rng) -> int:
+    """What a seat plays when its turn timer runs out (documented in docs/server.md).
+
+    An option named ``pass`` (or ``…-pass``) if there is one; for a two-player throw the Nash
+    mix; otherwise a uniformly random legal option.
+    """
+    from caiquan.bots import NashBot, RandomBot
+
+    d = state.decision(player)
+    for c in d.choices:
+        if c.name == "pass" or c.name.endswith("-pass"):
+            return c.id
+    view = PlayerView(state, player)
+    if d.kind == "throw":
+        return NashBot().decide(view, rng)
+    return RandomBot().decide(view, rng)
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a bot worker: exit when the server process is gone (even after a SIGKILL)."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="caiquan-parent-watch").start()
+
+
+def decide_in_worker(
+    game: str,
+    config: dict[str, Any],
+    seed: int,
+    log: list[tuple[int, int]],
+    seat: int,
+    spec: str,
+    rng_seed: int,
+) -> int:
+    """A bot's decision in a worker process: rebuild the table from its log, then decide."""
+    from caiquan.bots import make_bot
+
+    state = load_game(game, config).new_state(seed)
+    for player, option in log:
+        state.commit(player, option)
+    return make_bot(spec).decide(PlayerView(state, seat), Rng(rng_seed))
+
+
+class Hub:
+    """All live tables of this process."""
+
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.proc = uuid.uuid4().hex[:12]
+        storage.proc_id = self.proc
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.db_pool = ThreadPoolExecutor(16, thread_name_prefix="caiquan-db")
+        self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="caiquan-bot")
+        self._search_pool: ProcessPoolExecutor | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.sessions: set[asyncio.Task[Any]] = set()  # WebSocket handlers, ended on stop
+        self.listener: Any = None
+        self.decisions = 0
+
+    # ------------------------------------------------------------------ life cycle
+
+    async def start(self) -> None:
+        if self.storage.is_postgres:  # listen first: no change can slip between load and listen
+            from .notify import Listener
+
+            self.listener = Listener(self)
+            await self.listener.start()
+            self.spawn(self.presence_heartbeat(self.settings.presence_every))
+        ids = await self.db(self.storage.unfinished)
+        for tid in ids:
+            try:
+                t = await self.get(tid)
+            except Exception:
+                log.exception("table %s could not be rebuilt", tid)
+                continue
+            if t is not None:
+                log.info("resumed table %s at version %d", tid, t.state.move_number)
+
+    async def stop(self) -> None:
+        if self.listener is not None:
+            await self.listener.stop()
+        for t in self.tables.values():
+            for task in [t.timer, *t.bot_tasks.values()]:
+                if task is not None:
+                    task.cancel()
+            for c in t.conns:
+                c.close()
+        for task in [*self._tasks, *self.sessions]:
+            task.cancel()
+        self.db_pool.shutdown(wait=True, cancel_futures=True)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self._search_pool is not None:
+            self._search_pool.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def search_pool(self) -> ProcessPoolExecutor:
+        """Processes for search bots (ISMCTS): CPU-heavy Python must not hold this process's
+        GIL, or every table's WebSocket traffic would slow down while a bot thinks."""
+        if self._search_pool is None:
+            import multiprocessing
+
+            self._search_pool = ProcessPoolExecutor(
+                self.settings.bot_processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
+            )
+        return self._search_pool
+
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    # ------------------------------------------------------------------ loading
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                t = self.tables.get(table_id)
+                if t is not None:
+                    return t
+                row = await self.db(self.storage.get_table, table_id)
+                if row is None:
+                    return None
+                seats = await self.db(self.storage.get_seats, table_id)
+                actions = await self.db(self.storage.actions, table_id, 0)
+                state = replay_actions(row, actions)
+                seq = actions[-1].seq if actions else 0
+                status = "finished" if state.is_terminal() else row.status
+                t = LiveTable(row, seats, state, seq, status)
+                t.log = [(a.player, a.option) for a in actions]
+                self.tables[table_id] = t
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
+        if self.storage.is_postgres:
+            async with t.lock:  # a change may have landed between the reads and now
+                await self._catch_up(t)
+        self._after_change(t, broadcast=False)
+        return t
+
+    async def _catch_up(self, t: LiveTable, seats: bool = False) -> bool:
+        """Read what other processes wrote (hold ``t.lock``). Returns True if anything moved."""
+        row = await self.db(self.storage.get_table, t.id)
+        actions = await self.db(self.storage.actions, t.id, t.seq)
+        changed = False
+        if row is not None and (row.status != t.row.status or seats):
+            new_seats = await self.db(self.storage.get_seats, t.id)
+            if new_seats != t.seats or row.status != t.row.status:
+                changed = True
+            t.seats = new_seats
+            t.row = row
+        for a in actions:
+            t.state.commit(a.player, a.option)
+            t.log.append((a.player, a.option))
+            t.seq = a.seq
+            changed = True
+        new_status = "finished" if t.state.is_terminal() else t.row.status
+        if new_status != t.status:
+            t.status = new_status
+            changed = True
+        return changed
+
+    async def refresh(self, table_id: str, seats: bool = False) -> None:
+        """Another process changed a table: catch up, then tell our clients."""
+        t = self.tables.get(table_id)
+        if t is None:
+            return
+        async with t.lock:
+            if await self._catch_up(t, seats=seats):
+                self._after_change(t)
+                if seats:
+                    self.broadcast_presence(t)
+
+    async def seats_changed(self, table_id: str) -> None:
+        await self.refresh(table_id, seats=True)
+
+    # ------------------------------------------------------------------ decisions
+
+    async def decide(
+        self, t: LiveTable, seat: int, version: int, option: Any, source: str = "human"
+    ) -> dict[str, Any] | None:
+        """Validate, persist, apply and broadcast one seat's decision; an error frame or None."""
+        async with t.lock:
+            for _attempt in range(5):
+                err = self._validate(t, seat, version, option)
+                if err is not None:
+                    return err
+                if source != "human" and seat in t.state.committed():
+                    # a time-out or a bot never overrides a choice already laid face down
+                    return protocol.error("stale", "that seat has already decided")
+                new = t.state.clone()
+                new.commit(seat, option)
+                record = None
+                if new.is_terminal():
+                    record = (
+                        new.record()
+                        .with_meta(
+                            table=t.id,
+                            seats=[seat_json(s) for s in t.seats],
+                            finished_at=time.time(),
+                        )
+                        .to_json()
+                    )
+                try:
+                    seq = await self.db(
+                        self.storage.append,
+                        t.id,
+                        t.seq,
+                        seat,
+                        option,
+                        source,
+                        finished_record=record,
+                    )
+                except Conflict:
+                    # Another process moved first: take its actions, tell our clients (the
+                    # notice that is on its way will then find nothing new), and re-check.
+                    if await self._catch_up(t, seats=True):
+                        self._after_change(t)
+                    continue
+                t.state = new
+                t.seq = seq
+                t.log.append((seat, option))
+                if record is not None:
+                    t.status = "finished"
+                    t.row = _with_record(t.row, record)
+                self.decisions += 1
+                self._after_change(t)
+                return None
+            return protocol.error("conflict")
+
+    def _validate(
+        self, t: LiveTable, seat: int, version: int, option: Any
+    ) -> dict[str, Any] | None:
+        state = t.state
+        if t.status == "finished" or state.is_terminal():
+            return protocol.error("finished")
+        if t.status != "playing":
+            return protocol.error("waiting")
+        if version != state.move_number:
+            return protocol.error(
+                "stale",
+                f"you decided on version {version}; the game is at version {state.move_number}",
+                version=state.move_number,
+            )
+        if seat not in state.to_move():
+            return protocol.error("not_your_turn", version=state.move_number)
+        legal = state.legal(seat)
+        if type(option) is not int or option not in legal:
+            return protocol.error(
+                "illegal",
+                f"option {option!r} is not legal now; legal: {list(legal)}",
+                legal=list(legal),
+            )
+        return None
+
+    # ------------------------------------------------------------------ broadcast
+
+    def _after_change(self, t: LiveTable, broadcast: bool = True) -> None:
+        self._arm_timer(t)
+        if broadcast:
+            self.broadcast_state(t)
+        self._schedule_bots(t)
+
+    def broadcast_state(self, t: LiveTable) -> None:
+        frames: dict[int | None, dict[str, Any]] = {}
+        events: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
+        count = t.state.event_count()
+        for c in list(t.conns):
+            if c.closed:
+                continue
+            key = (c.seat, c.cursor)
+            evs = events.get(key)
+            if evs is None:
+                evs = events[key] = t.state.events(c.seat, c.cursor)
+            c.cursor = count
+            if evs:
+                c.send(protocol.events_frame(evs, c.seen))
+                c.seen += len(evs)
+            frame = frames.get(c.seat)
+            if frame is None:
+                frame = frames[c.seat] = self.state_frame(t, c.seat)
+            c.send(frame)
+
+    def state_frame(self, t: LiveTable, seat: int | None) -> dict[str, Any]:
+        return protocol.state_frame(t.state, seat, table=t.id, status=t.status, deadline=t.deadline)
+
+    def presence(self, t: LiveTable) -> dict[str, Any]:
+        online: set[int] = set()
+        spectators = 0
+        for c in t.conns:
+            if c.closed:
+                continue
+            if c.seat is None:
+                spectators += 1
+            else:
+                online.add(c.seat)
+        for seats, n, _heard in t.remote.values():
+            online |= seats
+            spectators += n
+        return {
+            "type": "presence",
+            "table": t.id,
+            "seats": [
+                {**seat_json(s), "online": s.kind == "bot" or s.seat in online} for s in t.seats
+            ],
+            "spectators": spectators,
+        }
+
+    def broadcast_presence(self, t: LiveTable, tell_others: bool = False) -> None:
+        frame = self.presence(t)
+        for c in list(t.conns):
+            c.send(frame)
+        if tell_others and self.storage.is_postgres:
+            self.spawn(self.db(self.storage.notify, self._presence_notice(t)))
+
+    def _presence_notice(self, t: LiveTable) -> dict[str, Any]:
+        local = sorted({c.seat for c in t.conns if c.seat is not None and not c.closed})
+        n = sum(1 for c in t.conns if c.seat is None and not c.closed)
+        return {"t": "presence", "table": t.id, "seats": local, "spectators": n}
+
+    def remote_presence(self, table_id: str, proc: str, seats: list[int], n: int) -> None:
+        t = self.tables.get(table_id)
+        if t is None:
+            return
+        before = t.remote.get(proc)
+        t.remote[proc] = (frozenset(seats), n, time.monotonic())
+        if before is None or before[:2] != t.remote[proc][:2]:
+            self.broadcast_presence(t)
+
+    async def presence_heartbeat(self, every: float) -> None:
+        """Several processes: repeat our presence notices, and forget the presence of a
+        process that has stopped repeating its own (it died) after three periods."""
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            items: list[list[Any]] = []
+            for t in list(self.tables.values()):
+                if any(not c.closed for c in t.conns):
+                    notice = self._presence_notice(t)
+                    items.append([t.id, notice["seats"], notice["spectators"]])
+            for i in range(0, len(items), 100):  # NOTIFY payloads stay under 8000 bytes
+                await self.db(self.storage.notify, {"t": "presences", "items": items[i : i + 100]})
+            for t in list(self.tables.values()):
+                stale = [p for p, (_s, _n, heard) in t.remote.items() if now - heard > 3 * every]
+                for p in stale:
+                    del t.remote[p]
+                if stale:
+                    self.broadcast_presence(t)
+
+    async def join(self, t: LiveTable, conn: Conn, seat: int | None) -> None:
+        """A client said hello: send it the full view, then tell everyone it is here."""
+        async with t.lock:
+            conn.seat = seat
+            conn.joined = True
+            conn.send(
+                {
+                    "type": "welcome",
+                    "protocol": protocol.PROTOCOL,
+                    "table": t.public(),
+                    "seat": seat,
+                }
+            )
+            evs = t.state.events(seat, 0)
+            conn.cursor = t.state.event_count()
+            conn.seen = len(evs)
+            conn.send(protocol.events_frame(evs, 0))
+            conn.send(self.state_frame(t, seat))
+            t.conns.add(conn)
+        chat = await self.db(self.storage.recent_chat, t.id, self.settings.chat_history)
+        for m in chat:
+            conn.send(chat_frame(t.id, m.seat, m.name, m.text, m.at))
+        self.broadcast_presence(t, tell_others=True)
+
+    def leave(self, t: LiveTable, conn: Conn) -> None:
+        conn.close()
+        if conn in t.conns:
+            t.conns.discard(conn)
+            self.broadcast_presence(t, tell_others=True)
+        self.release(t)
+
+    def release(self, t: LiveTable) -> None:
+        """Forget a finished table nobody watches (it is reloaded from storage on demand)."""
+        if t.status == "finished" and not t.conns and self.tables.get(t.id) is t:
+            del self.tables[t.id]
+
+    async def chat(self, t: LiveTable, seat: int, text: str) -> None:
+        name = t.seats[seat].name or f"seat {seat}"
+        m = await self.db(self.storage.add_chat, t.id, seat, name, text)
+        self.deliver_chat(t.id, m.seat, m.name, m.text, m.at)
+
+    def deliver_chat(
+        self, table_id: str, seat: int | None, name: str, text: str, at: float
+    ) -> None:
+        t = self.tables.get(table_id)
+        if t is None:
+            return
+        frame = chat_frame(table_id, seat, name, text, at)
+        for c in list(t.conns):
+            c.send(frame)
+
+    # ------------------------------------------------------------------ bots and timers
+
+    def _schedule_bots(self, t: LiveTable) -> None:
+        if t.status != "playing":
+            return
+        committed = set(t.state.committed())
+        for p in t.state.to_move():
+            if p in committed or p in t.bot_tasks:
+                continue
+            if t.seats[p].kind == "bot":
+                t.bot_tasks[p] = self.spawn(self._run_bot(t, p))
+
+    async def _run_bot(self, t: LiveTable, p: int) -> None:
+        from caiquan.bots import make_bot
+
+        try:
+            version = t.state.move_number
+            spec = t.seats[p].bot or "random"
+            seed = derived_seed(t.row.seed, "bot", p, version)
+            loop = asyncio.get_running_loop()
+            if spec.startswith("ismcts") and self.settings.bot_processes > 0:
+                option = await loop.run_in_executor(
+                    self.search_pool, decide_in_worker,
+                    t.row.game, t.row.config, t.row.seed, list(t.log), p, spec, seed,
+                )  # fmt: skip
+            else:
+                snapshot = t.state.clone()  # the bot reads a copy while play goes on
+                bot = make_bot(spec)
+                option = await loop.run_in_executor(
+                    self.bot_pool, bot.decide, PlayerView(snapshot, p), Rng(seed)
+                )
+        except asyncio.CancelledError:
+            t.bot_tasks.pop(p, None)
+            raise
+        except Exception:
+            t.bot_tasks.pop(p, None)
+            log.exception("bot at table %s seat %d failed", t.id, p)
+            return
+        t.bot_tasks.pop(p, None)
+        err = await self.decide(t, p, version, option, "bot")
+        if err is not None and err["code"] not in ("finished",):
+            self._schedule_bots(t)  # another process moved first: think again
+
+    def _arm_timer(self, t: LiveTable) -> None:
+        secs = t.row.turn_seconds
+        if secs <= 0 or t.status != "playing":
+            if t.timer is not None:
+                t.timer.cancel()
+                t.timer = None
+            t.deadline = None
+            return
+        move = t.state.move_number
+        if t.deadline is not None and t.deadline_move == move:
+            return
+        if t.timer is not None:
+            t.timer.cancel()
+        t.deadline = time.time() + secs
+        t.deadline_move = move
+        t.timer = self.spawn(self._time_out(t, move, secs))
+
+    async def _time_out(self, t: LiveTable, move: int, secs: float) -> None:
+        await asyncio.sleep(secs)
+        if t.timer is asyncio.current_task():
+            t.timer = None  # deciding below re-arms the timer; it must not cancel this task
+        if t.state.move_number != move or t.status != "playing":
+            return
+        committed = set(t.state.committed())
+        late = [p for p in t.state.to_move() if p not in committed and t.seats[p].kind == "human"]
+        snapshot = t.state.clone()
+        loop = asyncio.get_running_loop()
+        for p in late:
+            rng = Rng(derived_seed(t.row.seed, "timeout", p, move))
+            option = await loop.run_in_executor(self.bot_pool, default_option, snapshot, p, rng)
+            await self.decide(t, p, move, option, "timeout")
+
+
+def chat_frame(table: str, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
+    return {"type": "chat", "table": table, "seat": seat, "name": name, "text": text, "at": at}
+
+
+def _with_record(row: TableRow, record: str) -> TableRow:
+    from dataclasses import replace
+
+    return replace(row, record=record, status="finished")

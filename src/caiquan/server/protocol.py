@@ -1,0 +1,95 @@
+"""The WebSocket protocol: JSON text frames, one object each, with a ``type`` field.
+
+Version :data:`PROTOCOL` (documented in ``docs/server.md``). Every frame the server builds for
+a recipient is made here from that recipient's *view* only — ``state.observation(seat)``,
+``state.events(seat)``, ``state.decision(seat)`` — never from the state itself, so what a
+client may learn is decided by the engine's observation code alone.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from caiquan.engine import Decision, State
+
+PROTOCOL = 1
+
+#: Error codes a client can receive (``{"type": "error", "code": …, "message": …}``).
+ERRORS = {
+    "bad_json": "the frame is not a JSON object",
+    "too_large": "the frame is larger than the limit",
+    "rate_limited": "too many frames; slow down",
+    "bad_frame": "the frame is missing a field or has a wrong type",
+    "unknown_type": "no such frame type",
+    "protocol": "unsupported protocol version",
+    "hello_first": "send a hello frame first",
+    "bad_token": "this token holds no seat at this table",
+    "spectator": "spectators cannot do this",
+    "table_full": "too many connections to this table",
+    "waiting": "the table is waiting for players; the game has not started",
+    "finished": "the game is over",
+    "stale": "the game moved on since the version you saw",
+    "not_your_turn": "your seat has nothing to decide now",
+    "illegal": "that option is not legal now",
+    "conflict": "another server process changed the table; try again",
+    "chat_too_long": "the chat message is too long",
+    "chat_empty": "the chat message is empty",
+    "internal": "something went wrong on the server",
+}
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+def error(code: str, message: str | None = None, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message or ERRORS[code], **extra}
+
+
+def decision_json(d: Decision) -> dict[str, Any]:
+    return {
+        "kind": d.kind,
+        "simultaneous": d.simultaneous,
+        "prompt": {"zh": d.prompt_zh, "en": d.prompt_en},
+        "options": [{"id": c.id, "name": c.name, "zh": c.zh, "en": c.en} for c in d.choices],
+    }
+
+
+def state_frame(
+    state: State,
+    seat: int | None,
+    *,
+    table: str,
+    status: str,
+    deadline: float | None,
+) -> dict[str, Any]:
+    """The ``state`` frame for one recipient (``seat`` None: a spectator)."""
+    decision = None
+    if seat is not None and seat in state.to_move() and status == "playing":
+        decision = decision_json(state.decision(seat))
+    outcome = None
+    if state.is_terminal():
+        o = state.outcome()
+        outcome = {
+            "ranks": list(o.ranks),
+            "results": list(o.results),
+            "returns": list(o.returns),
+            "reason": o.reason,
+        }
+    return {
+        "type": "state",
+        "table": table,
+        "seat": seat,
+        "version": state.move_number,
+        "status": status,
+        "observation": state.observation(seat),
+        "decision": decision,
+        "deadline": deadline,
+        "outcome": outcome,
+    }
+
+
+def events_frame(events: list[dict[str, Any]], first: int) -> dict[str, Any]:
+    """New events as this recipient sees them; ``first`` counts the events they saw before."""
+    return {"type": "event", "from": first, "events": events}

@@ -1,0 +1,73 @@
+"""Server settings: storage, hosts, and every limit, with safe defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data directory (created if missing)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(os.environ.get("CAIQUAN_DATA_DIR") or user_data_dir("caiquan", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+@dataclass
+class Settings:
+    database_url: str = ""
+    #: Host headers accepted (TrustedHostMiddleware); ``["*"]`` behind a trusted proxy.
+    allowed_hosts: list[str] = field(default_factory=lambda: ["127.0.0.1", "localhost", "[::1]"])
+    #: Origins allowed by CORS and for WebSocket upgrades besides the server's own host.
+    cors_origins: list[str] = field(default_factory=list)
+    #: Largest WebSocket frame handled (bytes); larger ones get a ``too_large`` error.
+    max_frame_bytes: int = 4096
+    #: Largest HTTP request body (bytes).
+    max_body_bytes: int = 16_384
+    #: Frames per second per connection, and burst.
+    frame_rate: float = 20.0
+    frame_burst: float = 40.0
+    #: A connection that exceeds the rate this many times in a row is closed.
+    max_violations: int = 200
+    chat_max_chars: int = 300
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
+    chat_history: int = 50
+    #: Table creations and joins per second per client address, and burst.
+    http_rate: float = 2.0
+    http_burst: float = 30.0
+    #: Frames queued for one slow client before it is disconnected.
+    send_queue: int = 512
+    hello_timeout: float = 30.0
+    #: Connections per table (players and spectators together).
+    max_table_connections: int = 100
+    #: Bot budget cap (``ismcts:seconds=…``) and the threads that run bots.
+    max_bot_seconds: float = 5.0
+    max_bot_iterations: int = 20_000
+    bot_threads: int = 2
+    #: Processes for search bots (ISMCTS); 0 runs them in the threads too.
+    bot_processes: int = 2
+    #: Turn timer bounds (0 = off).
+    max_turn_seconds: float = 3600.0
+    max_open_tables: int = 100_000
+    #: Several processes: seconds between presence notices (a silent process is forgotten
+    #: after three).
+    presence_every: float = 10.0
+
+    def apply_env(self, environ: dict[str, str] | None = None) -> Settings:
+        """Override limits from ``CAIQUAN_<FIELD>`` environment variables (numbers only),
+        e.g. ``CAIQUAN_HTTP_RATE=50`` behind a proxy where every client shares one address."""
+        env = os.environ if environ is None else environ
+        for name, value in vars(self).items():
+            raw = env.get(f"CAIQUAN_{name.upper()}")
+            if raw is not None and isinstance(value, int | float) and not isinstance(value, bool):
+                setattr(
+                    self, name, type(value)(float(raw)) if isinstance(value, int) else float(raw)
+                )
+        return self
+
+    def resolved_database_url(self) -> str:
+        return self.database_url or default_database_url()

@@ -1,0 +1,1 @@
+"""Server tests (each module skips, with the reason, without the server extra)."""

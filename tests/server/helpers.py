@@ -1,0 +1,250 @@
+"""Test clients for the server: an in-process WebSocket player and the secrecy checker."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server tests need: pip install -e '.[server]'")
+
+import anyio
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from caiquan.engine import State
+from caiquan.games import load_game
+from caiquan.server import protocol
+
+from .registry import OPEN
+
+
+class Timeout(AssertionError):
+    pass
+
+
+async def _receive(rx: Any, seconds: float) -> Any:
+    with anyio.fail_after(seconds):
+        return await rx.receive()
+
+
+class Client:
+    """One WebSocket connection driven from the test thread; keeps every frame it got."""
+
+    def __init__(self, http: TestClient, table: str, token: str | None = None) -> None:
+        self.http = http
+        self.table = table
+        self.token = token
+        self.cm = http.websocket_connect(f"/ws/tables/{table}")
+        self.ws: WebSocketTestSession = self.cm.__enter__()
+        self.frames: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self._ping = 0
+        OPEN.append(self)
+
+    def close(self) -> None:
+        if self in OPEN:
+            OPEN.remove(self)
+            self.cm.__exit__(None, None, None)
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.ws.send_text(json.dumps(frame))
+
+    def recv(self, timeout: float = 15.0) -> dict[str, Any]:
+        try:
+            msg = self.ws.portal.call(_receive, self.ws._send_rx, timeout)
+        except TimeoutError:
+            raise Timeout(f"no frame within {timeout} s") from None
+        if msg["type"] == "websocket.close":
+            raise ConnectionError(f"closed: {msg.get('code')}")
+        text = msg["text"]
+        self.raw.append(text)
+        frame = json.loads(text)
+        self.frames.append(frame)
+        if frame["type"] == "state":
+            self.state = frame
+        elif frame["type"] == "event":
+            assert frame["from"] == len(self.events), "events must arrive without gaps"
+            self.events.extend(frame["events"])
+        elif frame["type"] == "error":
+            self.errors.append(frame)
+        return frame
+
+    def until(self, pred: Any, timeout: float = 15.0) -> dict[str, Any]:
+        while True:
+            f = self.recv(timeout)
+            if pred(f):
+                return f
+
+    def hello(self, token: str | bool | None = True) -> dict[str, Any]:
+        frame: dict[str, Any] = {"type": "hello", "protocol": protocol.PROTOCOL}
+        tok = self.token if token is True else token
+        if tok:
+            frame["token"] = tok
+        self.send(frame)
+        welcome = self.until(lambda f: f["type"] in ("welcome", "error"))
+        if welcome["type"] == "welcome":
+            self.until(lambda f: f["type"] == "state")
+        return welcome
+
+    def sync(self) -> None:
+        """Read everything the server sent before now (a ping/pong barrier)."""
+        self._ping += 1
+        n = self._ping
+        self.send({"type": "ping", "id": n})
+        self.until(lambda f: f["type"] == "pong" and f["id"] == n)
+
+    def expect_error(self, frame: dict[str, Any] | str, code: str) -> dict[str, Any]:
+        if isinstance(frame, str):
+            self.ws.send_text(frame)
+        else:
+            self.send(frame)
+        got = self.until(lambda f: f["type"] == "error")
+        assert got["code"] == code, got
+        assert "Traceback" not in got["message"]
+        return got
+
+    @property
+    def must_decide(self) -> bool:
+        s = self.state
+        return bool(
+            s is not None
+            and s["decision"] is not None
+            and s["observation"].get("my_commit") is None
+            and s["status"] == "playing"
+        )
+
+    def decide_randomly(self, rng: random.Random) -> int:
+        assert self.state is not None and self.state["decision"] is not None
+        option = rng.choice(self.state["decision"]["options"])["id"]
+        self.send({"type": "decide", "version": self.state["version"], "option": option})
+        return option
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and self.state["status"] == "finished"
+
+
+def create(http: TestClient, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
+    r = http.post("/api/tables", json={"game": game, "seats": seats, **body})
+    assert r.status_code == 201, r.text
+    created: dict[str, Any] = r.json()
+    return created
+
+
+def join(http: TestClient, table: str, **body: Any) -> dict[str, Any]:
+    r = http.post(f"/api/tables/{table}/join", json=body)
+    assert r.status_code == 200, r.text
+    joined: dict[str, Any] = r.json()
+    return joined
+
+
+def play_out(players: list[Client], rng: random.Random, limit: int = 5000) -> None:
+    """Humans pick random options until the game is over (bots play server-side)."""
+    for _ in range(limit):
+        for c in players:
+            c.sync()
+        if all(c.finished for c in players):
+            return
+        moved = False
+        for c in players:
+            if c.must_decide:
+                c.decide_randomly(rng)
+                moved = True
+        if not moved:
+            players[0].recv()  # wait for a bot (or another process) to move
+    raise AssertionError("the game did not finish")
+
+
+# ---------------------------------------------------------------------- secrecy
+
+
+def history(game: str, config: dict[str, Any], seed: int, actions: list[Any]) -> list[State]:
+    """Every state the table went through: after 0, 1, … actions (commits)."""
+    state = load_game(game, config).new_state(seed)
+    states = [state.clone()]
+    for a in actions:
+        state.commit(a.player, a.option)
+        states.append(state.clone())
+    return states
+
+
+STATE_KEYS = {
+    "type", "table", "seat", "version", "status", "observation", "decision", "deadline", "outcome",
+}  # fmt: skip
+
+
+def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> int:
+    """Every frame ``client`` got is made of its own view only.
+
+    * each ``state`` frame equals the view of its seat at some state of the true history, in
+      order (observation, decision with its options, version, outcome) and has no other keys;
+    * the events it received are exactly ``events(seat)`` of the final state, in order;
+    * chat, presence, welcome, pong and error frames have only their public keys;
+    * no frame contains a token, the invite code or the seed.
+    Returns the number of frames checked.
+    """
+    seat = None
+    k = 0
+    for text in client.raw:
+        for s in secrets:
+            assert s not in text, f"a secret leaked into a frame: {text[:200]}"
+    for f in client.frames:
+        t = f["type"]
+        if t == "welcome":
+            seat = f["seat"]
+            assert set(f) == {"type", "protocol", "table", "seat"}
+            assert set(f["table"]) == {
+                "id", "game", "config", "name", "listed", "turn_seconds", "status", "version",
+                "seats",
+            }  # fmt: skip
+            for s in f["table"]["seats"]:
+                assert set(s) == {"seat", "kind", "bot", "name", "claimed"}
+        elif t == "state":
+            assert set(f) == STATE_KEYS, set(f) ^ STATE_KEYS
+            assert f["seat"] == seat
+            while k < len(states) and not _matches(f, states[k], seat):
+                k += 1
+            assert k < len(states), f"a state frame matches no view of seat {seat}: {f}"
+        elif t == "event":
+            assert set(f) == {"type", "from", "events"}
+        elif t == "presence":
+            assert set(f) == {"type", "table", "seats", "spectators"}
+        elif t == "chat":
+            assert set(f) == {"type", "table", "seat", "name", "text", "at"}
+        elif t == "pong":
+            assert set(f) == {"type", "id"}
+        elif t == "error":
+            assert set(f) <= {"type", "code", "message", "version", "legal"}
+            if "legal" in f:  # the seat's own legal options only
+                assert seat is not None
+        else:
+            raise AssertionError(f"unexpected frame type {t}")
+    final = states[-1]
+    assert client.events == json.loads(json.dumps(final.events(seat))), "event log differs"
+    return len(client.frames)
+
+
+def _matches(frame: dict[str, Any], state: State, seat: int | None) -> bool:
+    expected = json.loads(
+        json.dumps(
+            protocol.state_frame(
+                state,
+                seat,
+                table=frame["table"],
+                status=frame["status"],
+                deadline=frame["deadline"],
+            )
+        )
+    )
+    return bool(frame == expected)

@@ -1,0 +1,114 @@
+"""The HTTP API: create, list, join by invitation, spectate, records; refusals and limits."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server tests need: pip install -e '.[server]'")
+
+from fastapi.testclient import TestClient
+
+from caiquan.games import game_ids
+from caiquan.server import create_app
+
+from .conftest import make_settings
+from .helpers import Client, create
+
+
+def test_games_and_openapi(http: TestClient) -> None:
+    games = http.get("/api/games").json()
+    assert [g["id"] for g in games] == game_ids()
+    spec = http.get("/openapi.json").json()
+    for path in ("/api/tables", "/api/tables/{table_id}/join", "/api/tables/{table_id}/record"):
+        assert path in spec["paths"]
+    assert http.get("/").status_code == 200  # the static web table's place
+
+
+def test_create_list_join_by_invitation(http_any: TestClient) -> None:
+    http = http_any
+    private = create(
+        http, "goofspiel", [{"kind": "human"}, {"kind": "human"}], listed=False, player_name="甲"
+    )
+    public = create(http, "goofspiel", [{"kind": "human"}, {"kind": "bot", "strength": "medium"}])
+    listed = {t["id"]: t for t in http.get("/api/tables").json()}
+    assert private["table"] not in listed
+    assert public["table"] in listed  # full but not finished: open to spectators
+    table = private["table"]
+    info = http.get(f"/api/tables/{table}").json()
+    assert info["status"] == "waiting" and [s["claimed"] for s in info["seats"]] == [True, False]
+    assert info["seats"][0]["name"] == "甲"
+    assert "token" not in str(info) and private["invite"] not in str(info)
+    # a private table needs its invitation code
+    assert http.post(f"/api/tables/{table}/join", json={}).status_code == 403
+    r = http.post(f"/api/tables/{table}/join", json={"invite": "wrong"})
+    assert r.status_code == 403
+    r = http.post(f"/api/tables/{table}/join", json={"invite": private["invite"], "name": "乙"})
+    assert r.status_code == 200 and r.json()["seat"] == 1 and r.json()["status"] == "playing"
+    # no seat left
+    r = http.post(f"/api/tables/{table}/join", json={"invite": private["invite"]})
+    assert r.status_code == 409
+    # unfinished: the record is secret
+    assert http.get(f"/api/tables/{table}/record").status_code == 409
+    assert http.get("/api/tables/nope/record").status_code == 404
+    with Client(http, table) as spectator:
+        assert spectator.hello(token=None)["seat"] is None
+        assert spectator.state is not None and spectator.state["decision"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ({"game": "chess"}, "no game"),
+        ({"game": "goofspiel", "options": {"num_cards": 999}}, "num_cards"),
+        ({"game": "goofspiel", "seats": [{"kind": "human"}]}, "2 seats"),
+        ({"game": "goofspiel", "seats": [{}, {"kind": "bot", "bot": "genius"}]}, "no bot"),
+        (
+            {"game": "goofspiel", "seats": [{}, {"kind": "bot", "bot": "ismcts:seconds=99"}]},
+            "seconds",
+        ),
+        ({"game": "goofspiel", "turn_seconds": -1}, "turn_seconds"),
+    ],
+)
+def test_bad_tables_are_refused_clearly(
+    http: TestClient, body: dict[str, object], fragment: str
+) -> None:
+    r = http.post("/api/tables", json=body)
+    assert r.status_code == 422, r.text
+    assert fragment in r.text
+
+
+def test_limits_hosts_and_no_stack_traces(sqlite_url: str) -> None:
+    settings = make_settings(sqlite_url, max_body_bytes=200, http_burst=3, http_rate=0.001)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as http:
+        r = http.post(
+            "/api/tables",
+            content=b"{" + b" " * 500 + b"}",
+            headers={"content-type": "application/json"},
+        )
+        assert r.status_code == 413
+        assert http.get("/api/games", headers={"host": "evil.example"}).status_code == 400
+        # no CORS by default: a cross-origin browser gets no permission
+        r = http.get("/api/games", headers={"origin": "https://evil.example"})
+        assert "access-control-allow-origin" not in r.headers
+        statuses = [
+            http.post("/api/tables", json={"game": "goofspiel"}).status_code for _ in range(5)
+        ]
+        assert 429 in statuses
+        # a cross-site WebSocket is refused
+        from starlette.websockets import WebSocketDisconnect
+
+        with (
+            pytest.raises(WebSocketDisconnect),
+            http.websocket_connect("/ws/tables/x", headers={"origin": "https://evil.example"}),
+        ):
+            pass
+
+        # an internal error is a bare 500, never a traceback
+        @http.app.get("/boom")  # type: ignore[attr-defined]
+        def boom() -> None:
+            raise RuntimeError("secret detail")
+
+        http.app.router.routes.insert(0, http.app.router.routes.pop())  # type: ignore[attr-defined]
+        r = http.get("/boom")
+        assert r.status_code == 500
+        assert "secret" not in r.text and "Traceback" not in r.text
