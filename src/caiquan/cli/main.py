@@ -335,7 +335,8 @@ def serve_cmd(
         from caiquan.server.run import serve
     except ImportError as exc:
         err.print(
-            f"caiquan serve needs the server extra: pip install 'caiquan[server]' ({exc.name})"
+            f"caiquan serve needs the server's dependencies ({exc.name} is missing): "
+            "pip install -e ."
         )
         raise typer.Exit(1) from None
     serve(host, port, database, allowed_hosts=allowed_host, cors_origins=cors_origin)
