@@ -112,3 +112,10 @@ def test_limits_hosts_and_no_stack_traces(sqlite_url: str) -> None:
         r = http.get("/boom")
         assert r.status_code == 500
         assert "secret" not in r.text and "Traceback" not in r.text
+
+
+def test_a_full_server_refuses_new_tables(sqlite_url: str) -> None:
+    with TestClient(create_app(make_settings(sqlite_url, max_open_tables=1))) as http:
+        assert http.post("/api/tables", json={"game": "goofspiel"}).status_code == 201
+        r = http.post("/api/tables", json={"game": "goofspiel"})
+        assert r.status_code == 503 and "open tables" in r.text

@@ -133,3 +133,41 @@ def test_a_thinking_bot_does_not_block_other_tables(http: TestClient) -> None:
     assert worst < 0.5, f"a turn at another table took {worst:.2f} s while the bot thought"
     # and the bot did decide (its commit shows as face down, or the turn was revealed)
     watcher.until(lambda f: f["type"] == "state" and 1 in f["observation"]["committed"], timeout=30)
+
+
+def test_the_secrecy_check_catches_a_leak() -> None:
+    """The checker has teeth: a frame carrying another seat's view (or a seat's decision sent
+    to someone else) matches no view of the recipient and fails."""
+    import json
+
+    from caiquan.server import protocol
+
+    from .helpers import check_secrecy
+
+    game = load_game("drama")
+    state = game.new_state(7)
+    states = [state]
+
+    class Fake:
+        def __init__(self, frames: list[dict[str, object]]) -> None:
+            self.frames = frames
+            self.raw = [json.dumps(f) for f in frames]
+            self.events = json.loads(json.dumps(state.events(0)))
+
+    welcome = {
+        "type": "welcome",
+        "protocol": 1,
+        "seat": 0,
+        "table": dict.fromkeys(
+            ["id", "game", "config", "name", "listed", "turn_seconds", "status", "version"]
+        )
+        | {"seats": []},
+    }
+    good = protocol.state_frame(state, 0, table="t", status="playing", deadline=None)
+    assert check_secrecy(Fake([welcome, good]), states, []) == 2  # type: ignore[arg-type]
+    leaked = protocol.state_frame(state, 1, table="t", status="playing", deadline=None)
+    leaked["seat"] = 0
+    with pytest.raises(AssertionError):
+        check_secrecy(Fake([welcome, leaked]), states, [])  # type: ignore[arg-type]
+    with pytest.raises(AssertionError, match="secret leaked"):
+        check_secrecy(Fake([welcome, good]), states, ['"playing"'])  # type: ignore[arg-type]

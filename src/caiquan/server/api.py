@@ -126,6 +126,8 @@ def list_games() -> list[dict[str, Any]]:
 async def create_table(body: CreateTable, request: Request) -> Created:
     _limit(request)
     hub, settings = _hub(request), _settings(request)
+    if len(hub.tables) >= settings.max_open_tables:
+        raise HTTPException(503, "this server has as many open tables as it takes; try later")
     if body.game not in game_ids():
         raise HTTPException(422, f"no game {body.game!r}; games: {', '.join(game_ids())}")
     try:

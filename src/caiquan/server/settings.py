@@ -52,6 +52,7 @@ class Settings:
     bot_processes: int = 2
     #: Turn timer bounds (0 = off).
     max_turn_seconds: float = 3600.0
+    #: Tables held in memory by this process before table creation answers 503.
     max_open_tables: int = 100_000
     #: Several processes: seconds between presence notices (a silent process is forgotten
     #: after three).
