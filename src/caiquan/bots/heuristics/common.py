@@ -43,7 +43,7 @@ def maximin(matrix: Sequence[Sequence[float]]) -> tuple[list[float], float]:
     bots, where :func:`caiquan.engine.solve_zero_sum` (an LP solver call) costs ~1 ms.
 
     >>> mix, v = maximin([[0, 1, -1], [-1, 0, 1], [1, -1, 0]])
-    >>> [round(x, 6) for x in mix], round(v, 9)
+    >>> [round(x, 6) for x in mix], abs(round(v, 9))
     ([0.333333, 0.333333, 0.333333], 0.0)
     """
     m, n = len(matrix), len(matrix[0])
