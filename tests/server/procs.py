@@ -46,7 +46,10 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONPATH": SRC, **self.env}
+        # These tests are about crashes and processes, not rate limits (tested in-process):
+        # on a loaded machine a client's frames can bunch up past the default burst.
+        limits = {"CAIQUAN_FRAME_RATE": "1000", "CAIQUAN_FRAME_BURST": "2000"}
+        env = {**os.environ, "PYTHONPATH": SRC, **limits, **self.env}
         with self.log.open("ab") as out:
             cmd = [sys.executable, "-m", "caiquan", "serve", "--port", str(self.port)]
             self.proc = subprocess.Popen(
