@@ -45,6 +45,7 @@ def main() -> None:
                     else:
                         page.wait_for_timeout(100)
                 page.wait_for_timeout(400)
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(out / f"web-{game}-desktop.png"))
                 phone = new_page(browser, lang=lang, viewport=PHONE)
                 phone.goto(f"{server.base}/?table={table}&watch=1")

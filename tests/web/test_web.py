@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 import pytest
 
 from .conftest import WebServer, need_game
-from .helpers import create_table, new_page, play_to_end
+from .helpers import click_one, create_table, new_page, play_to_end, version
 
 # Short games keep the suite fast; the rules are the same.
 SHORT = {
@@ -33,3 +35,122 @@ def test_whole_game_against_bots(server: WebServer, browser: Any, game: str) -> 
     assert info["status"] == "finished"
     assert page.locator("#t-log li").count() > 0
     page.context.close()
+
+
+def test_two_browsers_play_promise_online(server: WebServer, browser: Any) -> None:
+    """Two contexts: one creates an unlisted table and sends the link; the other joins by it."""
+    game = "promise" if "promise" in server.games else "goofspiel"
+    a = new_page(browser)
+    create_table(a, server.base, game, SHORT[game], ["human", "human"], listed=False)
+    link = a.input_value("#invite-link")
+    assert "invite=" in link
+    b = new_page(browser)
+    b.goto(link)
+    b.fill("#join-name", "小红")
+    b.click("#join-btn")
+    b.wait_for_selector("#t-decision .option")
+    assert a.locator("#t-seats li", has_text="小红").count() == 1
+    # A commits first: B sees only *that* A committed, never what.
+    a.wait_for_selector("#t-decision .option")
+    a.locator("#t-decision .option").first.click()
+    a.wait_for_selector("#my-commit")
+    b.wait_for_selector("#t-seats li[data-seat='0'] .committed")
+    assert b.locator("#my-commit").count() == 0
+    play_to_end([a, b], seed=7, limit=120)
+    assert a.locator("#outcome").count() and b.locator("#outcome").count()
+    a.context.close()
+    b.context.close()
+
+
+def test_reload_resumes_the_game(server: WebServer, browser: Any) -> None:
+    page = new_page(browser)
+    table = create_table(page, server.base, "goofspiel", SHORT["goofspiel"], ["human", "easy"])
+    rng = random.Random(2)
+    for _ in range(2):
+        page.wait_for_selector("#t-decision .option")
+        click_one(page, rng)
+    page.wait_for_selector("#t-decision .option")
+    before, log = version(page), page.locator("#t-log li").count()
+    assert before not in ("", "0")
+    page.reload()
+    page.wait_for_selector("#t-decision .option")
+    assert version(page) == before
+    assert page.locator("#t-log li").count() == log
+    assert f"table={table}" in page.url
+    play_to_end([page], seed=3)
+    page.context.close()
+
+
+def test_hidden_hands_never_reach_the_page(server: WebServer, browser: Any) -> None:
+    """Drama against three bots: no frame carries another seat's hand, and at a known moment
+    none of the opponents' cards is anywhere in the page's text."""
+    need_game(server, "drama")
+    import caiquan
+
+    page = new_page(browser)
+    frames: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))),
+    )
+    table = create_table(page, server.base, "drama", SHORT["drama"], ["human"] + ["easy"] * 3)
+    page.wait_for_selector("#t-panel .my-hand")
+    seen = page.evaluate(
+        "[document.querySelector('#main').dataset.version, document.body.innerText]"
+    )
+    seen_version, seen_text = int(seen[0]), seen[1]
+    play_to_end([page], seed=5)
+    record = server.get(f"/api/tables/{table}/record")
+    game = caiquan.load_game("drama", record["config"])
+    state = game.new_state(record["seed"])
+    moves = iter(record["decisions"])
+    while state.move_number < seen_version:
+        state.apply({int(p): o for p, o in next(moves).items()})
+    assert state.move_number == seen_version
+
+    def card_name(c: int) -> str:  # as the page writes a card (♠A … ♦K; ids suit-major)
+        return "♠♥♣♦"[c // 13] + ["A", *map(str, range(2, 11)), "J", "Q", "K"][c % 13]
+
+    mine = state.observation(0)
+    public = set(mine["hand"]) | set(mine["round_cards"])
+    for p in mine["players"]:
+        public |= set(p["taken"]) | set((p["weapon"] or {}).get("cards", []))
+    for opp in (1, 2, 3):
+        hidden = set(state.observation(opp)["hand"]) - public
+        for c in hidden:
+            assert card_name(c) not in seen_text, (opp, card_name(c))
+    me = 0
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states
+    for f in states:
+        obs = f["observation"]
+        assert obs["player"] == me
+        for i, p in enumerate(obs["players"]):
+            assert "hand" not in p, i
+    for f in frames:
+        for ev in f.get("events", []):
+            if ev.get("kind") == "deal" and ev.get("player") != me:
+                assert "hand" not in ev
+    page.context.close()
+
+
+def test_language_switch_and_browser_default(server: WebServer, browser: Any) -> None:
+    zh = new_page(browser, locale="zh-CN", lang=None)
+    zh.goto(server.base + "/")
+    zh.wait_for_selector("#create-btn")
+    assert zh.inner_text("#create-btn") == "开始"
+    assert zh.inner_text("#lang-btn") == "English"
+    zh.click("#lang-btn")
+    assert zh.inner_text("#create-btn") == "Start"
+    assert "New table" in zh.inner_text("#create h2")
+    zh.context.close()
+    en = new_page(browser, locale="en-US", lang=None)
+    create_table(en, server.base, "goofspiel", SHORT["goofspiel"], ["human", "easy"])
+    en.wait_for_selector("#prompt")
+    prompt_en = en.inner_text("#prompt")
+    assert "Your turn" in prompt_en
+    en.click("#lang-btn")
+    en.wait_for_function("document.querySelector('#prompt').innerText.includes('轮到你了')")
+    assert en.inner_text("#prompt") != prompt_en
+    assert "出" in en.inner_text("#t-decision .option >> nth=0")
+    en.context.close()

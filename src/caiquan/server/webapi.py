@@ -40,3 +40,30 @@ def format_events(game_id: str, body: Events) -> list[dict[str, str] | None]:
         except Exception:  # a malformed event: the client keeps its generic line
             out.append(None)
     return out
+
+
+@router.get("/games/{game_id}/cards", summary="A game's public card list (names, costs)")
+def cards(game_id: str) -> dict[str, list[dict[str, str | int | float]]]:
+    """Public content for drawing cards by name: each list of the game's ``content`` whose
+    items are records (``persons``, ``territories`` …), with their plain scalar fields."""
+    content = getattr(load_game(_game_id(game_id)), "content", None)
+    out: dict[str, list[dict[str, str | int | float]]] = {}
+    for attr in ("persons", "territories", "characters", "roles"):
+        items = getattr(content, attr, None)
+        if not isinstance(items, (list, tuple)):
+            continue
+        rows = []
+        for item in items:
+            fields = getattr(item, "_asdict", None) or getattr(item, "__dict__", None)
+            data = fields() if callable(fields) else (fields or {})
+            if not data and hasattr(item, "__dataclass_fields__"):
+                data = {k: getattr(item, k) for k in item.__dataclass_fields__}
+            rows.append(
+                {
+                    k: v
+                    for k, v in data.items()
+                    if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                }
+            )
+        out[attr] = rows
+    return out

@@ -25,6 +25,9 @@ export function h(tag, attrs = {}, ...kids) {
   return el;
 }
 
+// replaceChildren() would write "null" for a missing child: drop those first.
+const fill = (el, ...kids) => el.replaceChildren(...kids.flat(Infinity).filter((k) => k != null && k !== false));
+
 async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
@@ -71,7 +74,7 @@ function lobby() {
   const drawSeats = () => {
     const n = numPlayers();
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
+    fill(seatsBox, ...Array.from({ length: n }, (_, i) =>
       h("label", { class: "seat-row" }, `${t("seat")} ${i}`,
         h("select", { name: `seat-${i}`, "data-seat": i },
           h("option", { value: "human" }, t("human")),
@@ -80,7 +83,7 @@ function lobby() {
   };
   const drawOptions = () => {
     const g = gameInfo(gameSel.value);
-    optsBox.replaceChildren(...g.options.map((o) => {
+    fill(optsBox, ...g.options.map((o) => {
       let input;
       if (o.choices) input = h("select", { name: o.name }, o.choices.map((c) => h("option", { value: c }, c)));
       else if (typeof o.default === "boolean") input = h("input", { type: "checkbox", name: o.name });
@@ -141,7 +144,7 @@ function lobby() {
   const refresh = async () => {
     try {
       const tables = await api("/api/tables");
-      list.replaceChildren(tables.length ? h("ul", {}, tables.map((tb) => h("li", { class: "table-item" },
+      fill(list, tables.length ? h("ul", {}, tables.map((tb) => h("li", { class: "table-item" },
         h("strong", {}, gameName(tb.game)), ` ${tb.name || tb.id} · ${tb.status === "waiting" ? t("waiting") : t(tb.status)}`,
         ` · ${tb.free_seats} ${t("free_seats")} `,
         tb.free_seats ? h("a", { href: `/?table=${tb.id}`, class: "button" }, t("join")) : null,
@@ -150,7 +153,7 @@ function lobby() {
   };
   const side = h("section", { class: "card" }, h("h2", {}, t("open_tables")),
     h("button", { type: "button", onclick: refresh }, t("refresh")), list);
-  main.replaceChildren(h("div", { class: "lobby" }, form, side));
+  fill(main, h("div", { class: "lobby" }, form, side));
   drawOptions();
   refresh();
   rerender = lobby;
@@ -204,7 +207,7 @@ function joinScreen(id, invite) {
       location.href = `/?table=${id}`;
     } catch (err) { banner(`${t("error")}: ${err.message}`, "error"); }
   });
-  main.replaceChildren(form);
+  fill(main, form);
   rerender = () => joinScreen(id, invite);
 }
 
@@ -269,10 +272,10 @@ function tableScreen(id) {
   function throwAnimation() {
     if (localStorage.getItem("caiquan.anim") === "off") return;
     const o = document.getElementById("overlay");
-    o.replaceChildren(...["一", "二", "三", "出拳！"].map((w, i) => h("span", { style: `animation-delay:${i * 0.22}s` }, w)));
+    fill(o, ...["一", "二", "三", "出拳！"].map((w, i) => h("span", { style: `animation-delay:${i * 0.22}s` }, w)));
     o.className = "show";
     clearTimeout(o._timer);
-    o._timer = setTimeout(() => { o.className = ""; o.replaceChildren(); }, 1300);
+    o._timer = setTimeout(() => { o.className = ""; fill(o); }, 1300);
   }
 
   function draw() {
@@ -289,7 +292,7 @@ function tableScreen(id) {
     main.dataset.seat = c.seat == null ? "" : String(c.seat);
     const committed = new Set(obs?.committed || []);
     document.title = `${gameName(table.game)} · caiquan`;
-    ui.head.replaceChildren(
+    fill(ui.head,
       h("h2", {}, gameName(table.game), table.name ? ` · ${table.name}` : ""),
       h("span", { class: `status ${st?.status}`, id: "t-status" }, st ? (st.status === "waiting" ? t("waiting") : t(st.status)) : ""),
       c.seat == null ? h("span", { class: "tag" }, t("spectating")) : null,
@@ -301,7 +304,7 @@ function tableScreen(id) {
           e.target.textContent = t("copied");
         } }, t("copy"))) : null,
     );
-    ui.seats.replaceChildren(...seatsInfo.map((s) => h("li", {
+    fill(ui.seats, ...seatsInfo.map((s) => h("li", {
       class: ["seat", toMove.includes(s.seat) ? "to-move" : "", conns.some((k) => k.seat === s.seat) ? "mine" : "", s.online === false ? "off" : ""].join(" "),
       "data-seat": s.seat },
     h("span", { class: "seat-no" }, s.seat), " ", s.name || (s.kind === "bot" ? t("bot") : "—"),
@@ -314,22 +317,22 @@ function tableScreen(id) {
     if (hot && st?.decision && c.seat !== shownSeat && !revealed.has(c.seat)) {
       const seatName = seatsInfo[c.seat]?.name || `${t("seat")} ${c.seat}`;
       ui.privacy.hidden = false;
-      ui.privacy.replaceChildren(h("div", { class: "card" }, h("h2", {}, `${t("privacy")} ${seatName}`),
+      fill(ui.privacy, h("div", { class: "card" }, h("h2", {}, `${t("privacy")} ${seatName}`),
         h("p", {}, t("privacy_hint")),
         h("button", { type: "button", class: "primary", id: "privacy-ready", autofocus: true, onclick: () => {
           revealed.add(c.seat); shownSeat = c.seat; ui.privacy.hidden = true; draw();
         } }, t("privacy_ready"))));
-      ui.panel.replaceChildren(); ui.decision.replaceChildren();
+      fill(ui.panel); fill(ui.decision);
       setTimeout(() => document.getElementById("privacy-ready")?.focus(), 0);
       return;
     }
     ui.privacy.hidden = true;
     if (hot && st?.decision) { shownSeat = c.seat; revealed.add(c.seat); }
 
-    ui.panel.replaceChildren(obs ? renderPanel(table.game, obs, { seat: c.seat, lang: getLang(), h, t, L, seats: seatsInfo }) : "");
+    fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, lang: getLang(), h, t, L, seats: seatsInfo }) : "");
     drawDecision(c, st, seatsInfo);
     const evs = c.events;
-    ui.log.replaceChildren(...evs.map((e) => h("li", {}, formatEvent(table.game, e, getLang(), seatsInfo))));
+    fill(ui.log, ...evs.map((e) => h("li", {}, formatEvent(table.game, e, getLang(), seatsInfo))));
     ui.log.scrollTop = ui.log.scrollHeight;
   }
 
@@ -337,7 +340,7 @@ function tableScreen(id) {
     const d = st?.decision;
     const obs = st?.observation;
     if (st?.outcome) {
-      ui.decision.replaceChildren(h("div", { class: "outcome", id: "outcome" }, h("h3", {}, t("result")),
+      fill(ui.decision, h("div", { class: "outcome", id: "outcome" }, h("h3", {}, t("result")),
         h("ul", {}, st.outcome.results.map((r, i) => h("li", {}, `${seatsInfo[i]?.name || t("seat") + " " + i}: `, h("strong", { class: r }, t(r)), ` (${st.outcome.returns[i]})`))),
         st.outcome.reason ? h("p", {}, st.outcome.reason) : null,
         h("a", { class: "button", href: `/?replay=${id}`, id: "replay-link" }, t("replay")), " ",
@@ -347,7 +350,7 @@ function tableScreen(id) {
     }
     if (!d) {
       const waitingFor = (obs?.to_move || []).map((s) => seatsInfo[s]?.name || `${t("seat")} ${s}`).join(", ");
-      ui.decision.replaceChildren(h("p", { class: "waiting-for" }, st?.status === "waiting" ? t("waiting") : waitingFor ? `${t("waiting_for")} ${waitingFor}…` : ""));
+      fill(ui.decision, h("p", { class: "waiting-for" }, st?.status === "waiting" ? t("waiting") : waitingFor ? `${t("waiting_for")} ${waitingFor}…` : ""));
       return;
     }
     const myCommit = obs?.my_commit;
@@ -357,16 +360,16 @@ function tableScreen(id) {
       "data-name": o.name, title: o.name,
       onclick: () => { c.send({ type: "decide", version: st.version, option: o.id }); },
     }, i < 9 ? h("kbd", {}, i + 1) : null, optionLabel(o, getLang())));
-    ui.decision.replaceChildren(
+    fill(ui.decision,
       h("h3", { id: "prompt" }, `${t("your_turn")}${hot ? ` (${seatsInfo[c.seat]?.name || c.seat})` : ""}: `, L(d.prompt)),
-      d.simultaneous ? h("p", { class: "rhythm" }, t("one_two_three")) : null,
+      d.simultaneous ? h("p", { class: "rhythm" }, /throw/.test(d.kind) ? t("one_two_three") : t("face_down")) : null,
       myCommit != null ? h("p", { class: "my-commit", id: "my-commit" }, t("you_committed"),
         h("strong", {}, optionLabel(opts.find((o) => o.id === myCommit) || { name: String(myCommit) }, getLang())), " — ", t("change_hint")) : null,
       h("div", { class: "options", role: "group", "aria-labelledby": "prompt" }, buttons));
   }
 
   function drawChat() {
-    ui.chatLog.replaceChildren(...chats.slice(-100).map((m) => h("li", {}, h("strong", {}, m.name || `${t("seat")} ${m.seat}`), ": ", m.text)));
+    fill(ui.chatLog, ...chats.slice(-100).map((m) => h("li", {}, h("strong", {}, m.name || `${t("seat")} ${m.seat}`), ": ", m.text)));
     ui.chatLog.scrollTop = ui.chatLog.scrollHeight;
   }
 
@@ -385,7 +388,7 @@ function tableScreen(id) {
     if (n >= 1 && n <= 9) document.querySelectorAll("#t-decision button.option")[n - 1]?.click();
   };
 
-  main.replaceChildren(h("div", { class: "table-screen" },
+  fill(main, h("div", { class: "table-screen" },
     ui.head, ui.seats,
     h("div", { class: "table-body" }, h("div", { class: "play" }, ui.panel, ui.decision),
       h("div", { class: "side" },
@@ -403,7 +406,7 @@ function replayScreen(id) {
   let step = 0;
   let table = null, events = [], final = null;
   const view = h("div", { class: "replay" });
-  main.replaceChildren(view);
+  fill(main, view);
   const conn = new Conn(id, null, (c, f) => {
     if (f.type === "welcome") table = f.table;
     if (f.type === "event") { events = c.events.slice(); if (step === 0) step = 0; }
@@ -413,7 +416,7 @@ function replayScreen(id) {
   function draw() {
     if (!table) return;
     const seats = table.seats;
-    view.replaceChildren(
+    fill(view,
       h("h2", {}, `${t("replay")} · ${gameName(table.game)}`),
       h("div", { class: "replay-controls", role: "toolbar" },
         h("button", { type: "button", id: "rp-start", onclick: () => go(0) }, "⏮ ", t("start")),
@@ -442,7 +445,7 @@ function replayScreen(id) {
 async function showRules(gameId) {
   const panel = document.getElementById("rules-panel");
   const sel = document.getElementById("rules-game");
-  sel.replaceChildren(...games.map((g) => h("option", { value: g.id }, L(g.name))));
+  fill(sel, ...games.map((g) => h("option", { value: g.id }, L(g.name))));
   sel.value = gameId || sel.value || games[0]?.id;
   panel.hidden = false;
   const body = document.getElementById("rules-body");

@@ -24,7 +24,8 @@ const WORDS = {
   winners: ["胜者", "winners"], territory_deck: ["领土牌堆", "territory deck"], attributes: ["属性", "attributes"],
   win_value: ["胜值", "win value"], weapons: ["武器", "weapons"], total: ["合计", "total"], check_deck: ["检定牌堆", "check deck"],
   draw: ["平手", "draw"], first_picker: ["先选", "picks first"], stances: ["架势（红心格）", "stances (heart grid)"],
-  last: ["最后一回合", "last round"], hand_count: ["手牌数", "cards in hand"],
+  last: ["最后一回合", "last round"], quality: ["品质", "quality"], expand: ["扩张", "expand"], build: ["建设", "build"],
+  territory_top: ["领土牌堆顶", "top territory"], hand_count: ["手牌数", "cards in hand"],
 };
 const w = (k, lang) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : k);
 
@@ -87,6 +88,19 @@ export function formatEvent(game, ev, lang) {
   const parts = Object.entries(ev).filter(([k]) => k !== "kind")
     .map(([k, v]) => `${w(k, lang)}=${typeof v === "object" ? JSON.stringify(v) : w(String(v), lang)}`);
   return `${w(ev.kind, lang)}: ${parts.join(", ")}`;
+}
+
+// Public card lists (names, costs) from /api/games/{id}/cards, loaded once per game.
+const cardLists = new Map();
+function cardsOf(game) {
+  if (!cardLists.has(game)) {
+    cardLists.set(game, null);
+    fetch(`/api/games/${game}/cards`).then((r) => (r.ok ? r.json() : {})).then((data) => {
+      cardLists.set(game, data);
+      onTexts();
+    }).catch(() => {});
+  }
+  return cardLists.get(game) || {};
 }
 
 // ---------------------------------------------------------------- helpers
@@ -158,34 +172,59 @@ function promisePanel(o, ctx) {
 }
 
 // ---------------------------------------------------------------- legends
+const KIND = { zh: ["技", "天", "战"], en: ["skill", "passive", "war"] };
+const CONTINENT = { zh: ["北美洲", "南美洲", "欧洲", "亚洲", "非洲", "大洋洲"], en: ["North America", "South America", "Europe", "Asia", "Africa", "Oceania"] };
+
 function legendsPanel(o, ctx) {
   const { h, lang } = ctx;
   const me = o.player;
+  const cards = cardsOf("legends");
+  const yellow = new Set(o.yellow || []);
+  const person = (c) => {
+    const p = cards.persons?.[c];
+    if (!p) return h("span", { class: "lcard" }, `#${c}`);
+    return h("span", { class: `lcard kind-${p.kind}`, title: lang === "zh" ? p.note_zh : p.note_en },
+      lang === "zh" ? p.zh : p.en, h("small", {}, ` ${KIND[lang === "zh" ? "zh" : "en"][p.kind] ?? ""}`));
+  };
+  const territory = (tid) => {
+    const tr = cards.territories?.[tid];
+    if (!tr) return h("span", { class: "terr" }, `#${tid}`);
+    const cont = CONTINENT[lang === "zh" ? "zh" : "en"][tr.continent] ?? "";
+    const y = yellow.has(tid);
+    return h("span", { class: `terr ${y ? "yellow" : ""}`, title: `${cont} · ${w("expand", lang)} ${tr.expand} · ${w("build", lang)} ${tr.build} · ★ −${tr.black} / +${tr.yellow}` },
+      lang === "zh" ? tr.zh : tr.en, h("small", {}, ` ${cont} ${y ? `+${tr.yellow}★` : `−${tr.black}★`}`));
+  };
   const rows = (o.players || []).map((p, i) => h("tr", { class: [i === me ? "me" : "", i === o.current ? "current" : ""].join(" "), "data-player": i },
     h("th", {}, seatName(ctx, i), i === me ? ` (${w("you", lang)})` : ""),
     h("td", {}, p.hand_count),
-    h("td", {}, (p.display || []).map((c) => `#${c}`).join(" ") || "—"),
+    h("td", {}, (p.display || []).length ? (p.display || []).map(person) : "—"),
     h("td", {}, ["might", "tech", "culture"].map((m) => h("span", { class: `marker ${m}`, title: w(m, lang) }, `${w(m, lang)} ${p.markers?.[m] ?? 0}`))),
-    h("td", {}, (p.territories || []).map((tid) => `#${tid}`).join(" ") || "—"),
+    h("td", {}, (p.territories || []).length ? (p.territories || []).map(territory) : "—"),
     h("td", {}, p.continents), h("td", {}, p.score), h("td", {}, p.passed ? "✓" : "")));
   return h("div", { class: "panel legends" },
     kv(h, [[w("round", lang), o.round], [w("phase", lang), o.decision], [w("deck", lang), o.deck], [w("territory_deck", lang), o.territory_deck],
-      o.war ? [w("war", lang), JSON.stringify(o.war)] : null, o.yellow?.length ? [w("yellow", lang), o.yellow.join(" ")] : null]),
+      o.territory_top != null ? [w("territory_top", lang), territory(o.territory_top)] : null,
+      o.war ? [w("war", lang), h("span", {}, `${seatName(ctx, o.war.attacker)} → ${seatName(ctx, o.war.defender)}: `, territory(o.war.territory),
+        o.war.announced ? ` (${w(o.war.announced, lang)})` : "")] : null]),
     h("div", { class: "table-wrap" }, h("table", { class: "legends-players" },
       h("thead", {}, h("tr", {}, ["player", "hand_count", "display", "might", "territories", "continents", "score", "passed"].map((k) => h("th", {}, k === "might" ? `${w("might", lang)}/${w("tech", lang)}/${w("culture", lang)}` : w(k, lang))))),
       h("tbody", {}, rows))),
-    o.hand ? h("p", { class: "my-hand" }, `${w("hand", lang)}: `, o.hand.map((c) => h("span", { class: "lcard" }, `#${c}`))) : null);
+    o.hand ? h("p", { class: "my-hand" }, `${w("hand", lang)}: `, o.hand.map(person)) : null);
 }
 
 // ---------------------------------------------------------------- drama
 function dramaPanel(o, ctx) {
   const { h, lang } = ctx;
+  const roles = cardsOf("drama").roles || [];
+  const roleName = (r) => { const x = roles.find((y) => y.id === r); return x ? (lang === "zh" ? x.zh : x.en) : w(r, lang); };
   const me = o.player;
   const weapon = (wp) => (!wp ? "—" : wp.hidden ? w("hidden", lang)
-    : h("span", {}, card(h, wp.weapon), ` (${w("uses_left", lang)} ${wp.uses_left})`));
+    : h("span", { title: `${w("quality", lang)} ${wp.quality} × ${w("weapon", lang)} ${wp.weapon}` },
+      (wp.cards || []).map((c) => card(h, c)), ` ${wp.quality}×${wp.weapon} · ${w("uses_left", lang)} ${wp.uses_left}`,
+      wp.public === false ? ` (${w("hidden", lang)})` : ""));
   const players = (o.players || []).map((p, i) => h("div", {
     class: ["player-box", i === me ? "me" : "opp", i === o.active ? "active" : "", i === o.target ? "target" : ""].join(" "), "data-player": i },
-  h("h4", {}, seatName(ctx, i), i === me ? ` (${w("you", lang)})` : "", " · ", w(p.role, lang), ` ${p.role_value}`),
+  h("h4", {}, seatName(ctx, i), i === me ? ` (${w("you", lang)})` : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
   kv(h, [[w("hand_count", lang), p.hand_size], [w("cards_left", lang), p.cards_left], [w("weapon", lang), weapon(p.weapon)],
     [w("taken", lang), (p.taken || []).length ? h("span", {}, (p.taken || []).map((c) => card(h, c))) : "—"]])));
   return h("div", { class: "panel drama" },

@@ -73,6 +73,7 @@ const STRINGS = {
   observation: ["局面", "Table"],
   power_table: ["战力表", "Power table"],
   stances: ["架势", "Stances"],
+  face_down: ["同时暗选：选好后等所有人一起揭示。", "Chosen face down by everyone at once, then revealed together."],
   one_two_three: ["一，二，三，出拳！", "One, two, three: throw!"],
   new_game: ["再来一局", "New game"],
   players_n: ["人", "players"],
