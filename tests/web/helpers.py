@@ -36,9 +36,12 @@ def create_table(
     seats: list[str] | None = None,
     hotseat: bool = False,
     listed: bool = True,
+    keep: bool = False,
 ) -> str:
-    """Fill the lobby form and start; returns the table id."""
-    page.goto(base + "/")
+    """Fill the lobby form and start; returns the table id (``keep``: the page is open)."""
+    if not keep:
+        page.goto(base + "/")
+    page.wait_for_selector("#create-btn")
     page.select_option("#game-select", game)
     if options:
         page.click("#create details summary")
@@ -87,7 +90,8 @@ def click_one(page: Any, rng: random.Random) -> bool:
     page.wait_for_function(
         "v => document.querySelector('#main').dataset.version !== v"
         " || document.querySelector('#main').dataset.status === 'finished'"
-        " || document.querySelector('#my-commit')",
+        " || document.querySelector('#my-commit')"
+        " || (document.querySelector('#privacy') && !document.querySelector('#privacy').hidden)",
         arg=v,
         timeout=15_000,
     )

@@ -154,3 +154,59 @@ def test_language_switch_and_browser_default(server: WebServer, browser: Any) ->
     assert en.inner_text("#prompt") != prompt_en
     assert "出" in en.inner_text("#t-decision .option >> nth=0")
     en.context.close()
+
+
+def test_hot_seat_privacy_chat_timer_replay_rules(server: WebServer, browser: Any) -> None:
+    """Two humans on one screen: a privacy screen before each seat's turn; chat and the turn
+    timer show; after the game the replay steps through the events; the rules panel opens."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.fill("#turn-seconds", "120")
+    create_table(
+        page,
+        server.base + "",
+        "goofspiel",
+        {"num_cards": 3},
+        ["human", "human"],
+        hotseat=True,
+        keep=True,
+    )
+    page.wait_for_selector("#privacy-ready")
+    assert page.locator("#t-panel .panel").count() == 0  # nothing shown behind the screen
+    page.click("#privacy-ready")
+    page.wait_for_selector("#t-decision .option")
+    page.wait_for_selector("#t-timer:has-text('⏱')")
+    page.fill("#chat-input", "你好 hello")
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#t-chat li:has-text('你好 hello')")
+    page.locator("#t-decision .option").first.click()
+    page.wait_for_selector("#privacy-ready")  # the other seat's turn: screen again
+    page.click("#privacy-ready")
+    page.wait_for_selector("#t-decision .option")
+    assert page.get_attribute("#main", "data-seat") == "1"
+    play_to_end([page], seed=11)
+    # replay: step forward and back through the spectator's event log
+    page.click("#replay-link")
+    page.wait_for_selector("#rp-step")
+    total = int(page.inner_text("#rp-step").split("/")[1])
+    assert total > 0
+    page.click("#rp-forward")
+    page.click("#rp-forward")
+    assert page.locator("#rp-log li").count() == 2
+    page.click("#rp-back")
+    assert page.locator("#rp-log li").count() == 1
+    page.click("#rp-end")
+    assert page.locator("#rp-log li").count() == total
+    page.keyboard.press("Home")
+    assert page.locator("#rp-log li").count() == 0
+    # rules panel, in both languages
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules-body h2")
+    en_rules = page.inner_text("#rules-body")
+    page.click("#lang-btn")
+    page.wait_for_function(
+        "t => document.querySelector('#rules-body').innerText !== t", arg=en_rules
+    )
+    page.keyboard.press("Escape")
+    assert page.locator("#rules-panel").is_hidden()
+    page.context.close()
