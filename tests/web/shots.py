@@ -1,7 +1,8 @@
 """Screenshots of each game's table for docs/ (desktop 1280×800 and phone 390×844).
 
-Run: ``PYTHONPATH=src python -m tests.web.shots [out_dir] [lang]`` (needs the games in the
-server's tree; ``CAIQUAN_WEB_SRC`` chooses it). Plays a few random clicks into each game first.
+Run: ``PYTHONPATH=src python -m tests.web.shots [out_dir] [desktop_lang] [phone_lang]``
+(needs the games in the server's tree; ``CAIQUAN_WEB_SRC`` chooses it). Plays a few random
+clicks into each game first.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")
-    lang = sys.argv[2] if len(sys.argv) > 2 else "zh"
+    lang = sys.argv[2] if len(sys.argv) > 2 else "en"
+    phone_lang = sys.argv[3] if len(sys.argv) > 3 else "zh"
     out.mkdir(parents=True, exist_ok=True)
     server = WebServer(Path(tempfile.mkdtemp()))
     try:
@@ -47,16 +49,17 @@ def main() -> None:
                 page.wait_for_timeout(400)
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(out / f"web-{game}-desktop.png"))
-                phone = new_page(browser, lang=lang, viewport=PHONE)
-                phone.goto(f"{server.base}/?table={table}&watch=1")
-                phone.context.add_cookies([])
-                # the player's own view on a phone: same seat token in this context
+                phone = new_page(browser, lang=phone_lang, viewport=PHONE)
+                phone.goto(f"{server.base}/")
+                # the player's own view on a phone: the same seat's token in this context
                 token = page.evaluate(f"localStorage.getItem('caiquan.table.{table}')")
                 phone.evaluate(f"localStorage.setItem('caiquan.table.{table}', {token!r})")
                 phone.goto(f"{server.base}/?table={table}")
                 phone.wait_for_selector("#t-panel .panel")
                 phone.wait_for_timeout(400)
-                phone.screenshot(path=str(out / f"web-{game}-phone.png"), full_page=True)
+                phone.screenshot(
+                    path=str(out / f"web-{game}-phone.png"),
+                )
                 print("shot", game)
                 page.context.close()
                 phone.context.close()

@@ -307,7 +307,7 @@ function tableScreen(id) {
     fill(ui.seats, ...seatsInfo.map((s) => h("li", {
       class: ["seat", toMove.includes(s.seat) ? "to-move" : "", conns.some((k) => k.seat === s.seat) ? "mine" : "", s.online === false ? "off" : ""].join(" "),
       "data-seat": s.seat },
-    h("span", { class: "seat-no" }, s.seat), " ", s.name || (s.kind === "bot" ? t("bot") : "—"),
+    h("span", { class: "seat-no" }, s.seat), " ", s.name || (s.kind === "bot" ? t("bot") : `${t("seat")} ${s.seat}`),
     s.kind === "bot" ? h("small", {}, ` ${t("bot")} ${s.bot}`) : s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
     conns.some((k) => k.seat === s.seat) ? h("small", {}, ` (${t("you")})`) : null,
     committed.has(s.seat) ? h("span", { class: "committed", title: t("committed") }, " ✓ ", t("committed")) : null,

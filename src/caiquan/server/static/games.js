@@ -9,7 +9,7 @@ const suitClass = (id) => (Math.floor(id / 13) % 2 ? "red" : "black");
 const WORDS = {
   slash: ["斩击", "slash"], pierce: ["刺击", "pierce"], strike: ["打击", "strike"],
   rock: ["石头", "rock"], paper: ["布", "paper"], scissors: ["剪刀", "scissors"],
-  attack: ["进攻", "attack"], defend: ["防守", "defend"], discard: ["丢弃", "discard"],
+  attack: ["进攻", "attack"], defend: ["防守", "defend"], defence: ["防守", "defence"], discard: ["丢弃", "discard"],
   might: ["武力", "Might"], tech: ["科技", "Tech"], culture: ["文化", "Culture"],
   landlord: ["地主", "landlord"], farmer: ["农民", "farmer"], narrator: ["说书人", "narrator"], coordinator: ["协调者", "coordinator"],
   hand: ["手牌", "hand"], display: ["展示区", "display"], territories: ["领土", "territories"], score: ["分数", "score"],
@@ -113,7 +113,7 @@ function bar(h, label, value, max, cls) {
     h("span", { class: "bar-label" }, `${label} ${value}/${max}`),
     h("span", { class: "bar-fill", style: `width:${pct}%` }));
 }
-const seatName = (ctx, i) => ctx.seats?.[i]?.name || `${w("player", ctx.lang)} ${i}`;
+const seatName = (ctx, i) => (i == null ? "—" : ctx.seats?.[i]?.name || `${w("player", ctx.lang)} ${i}`);
 const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} ${extra}` }, cardName(id));
 
 // ---------------------------------------------------------------- promise
@@ -163,7 +163,8 @@ function promisePanel(o, ctx) {
   }
   const lr = o.last_round;
   return h("div", { class: "panel promise" },
-    kv(h, [[w("round", lang), `${o.round ?? "—"} / ${o.round_cap ?? "—"}`], [w("phase", lang), o.phase ?? "—"], [w("check_deck", lang), o.check_deck]]),
+    h("p", { class: "inline-kv" }, h("strong", {}, `${w("round", lang)} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
+      ` · ${w("phase", lang)}: ${o.phase ?? "—"} · ${w("check_deck", lang)}: ${o.check_deck ?? "—"}`),
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
       h("figure", {}, h("figcaption", {}, w("stances", lang)), grid),
@@ -194,20 +195,23 @@ function legendsPanel(o, ctx) {
     return h("span", { class: `terr ${y ? "yellow" : ""}`, title: `${cont} · ${w("expand", lang)} ${tr.expand} · ${w("build", lang)} ${tr.build} · ★ −${tr.black} / +${tr.yellow}` },
       lang === "zh" ? tr.zh : tr.en, h("small", {}, ` ${cont} ${y ? `+${tr.yellow}★` : `−${tr.black}★`}`));
   };
+  const cols = ["hand_count", "display", "might", "territories", "continents", "score", "passed"];
+  const colName = (k) => (k === "might" ? `${w("might", lang)}/${w("tech", lang)}/${w("culture", lang)}` : w(k, lang));
+  const cell = (k, ...kids) => h("td", { "data-label": colName(k), class: `col-${k}` }, ...kids);
   const rows = (o.players || []).map((p, i) => h("tr", { class: [i === me ? "me" : "", i === o.current ? "current" : ""].join(" "), "data-player": i },
     h("th", {}, seatName(ctx, i), i === me ? ` (${w("you", lang)})` : ""),
-    h("td", {}, p.hand_count),
-    h("td", {}, (p.display || []).length ? (p.display || []).map(person) : "—"),
-    h("td", {}, ["might", "tech", "culture"].map((m) => h("span", { class: `marker ${m}`, title: w(m, lang) }, `${w(m, lang)} ${p.markers?.[m] ?? 0}`))),
-    h("td", {}, (p.territories || []).length ? (p.territories || []).map(territory) : "—"),
-    h("td", {}, p.continents), h("td", {}, p.score), h("td", {}, p.passed ? "✓" : "")));
+    cell("hand_count", p.hand_count),
+    cell("display", (p.display || []).length ? (p.display || []).map(person) : "—"),
+    cell("might", ["might", "tech", "culture"].map((m) => h("span", { class: `marker ${m}`, title: w(m, lang) }, `${w(m, lang)} ${p.markers?.[m] ?? 0}`))),
+    cell("territories", (p.territories || []).length ? (p.territories || []).map(territory) : "—"),
+    cell("continents", p.continents), cell("score", p.score), cell("passed", p.passed ? "✓" : "—")));
   return h("div", { class: "panel legends" },
     kv(h, [[w("round", lang), o.round], [w("phase", lang), o.decision], [w("deck", lang), o.deck], [w("territory_deck", lang), o.territory_deck],
       o.territory_top != null ? [w("territory_top", lang), territory(o.territory_top)] : null,
       o.war ? [w("war", lang), h("span", {}, `${seatName(ctx, o.war.attacker)} → ${seatName(ctx, o.war.defender)}: `, territory(o.war.territory),
         o.war.announced ? ` (${w(o.war.announced, lang)})` : "")] : null]),
     h("div", { class: "table-wrap" }, h("table", { class: "legends-players" },
-      h("thead", {}, h("tr", {}, ["player", "hand_count", "display", "might", "territories", "continents", "score", "passed"].map((k) => h("th", {}, k === "might" ? `${w("might", lang)}/${w("tech", lang)}/${w("culture", lang)}` : w(k, lang))))),
+      h("thead", {}, h("tr", {}, h("th", {}, w("player", lang)), cols.map((k) => h("th", {}, colName(k))))),
       h("tbody", {}, rows))),
     o.hand ? h("p", { class: "my-hand" }, `${w("hand", lang)}: `, o.hand.map(person)) : null);
 }
