@@ -266,11 +266,24 @@ function tableScreen(id) {
       }
       lastSim = !!f.decision?.simultaneous || (f.observation?.to_move || []).length > 1;
     }
-    if (!frameQueued) { frameQueued = true; requestAnimationFrame(() => { frameQueued = false; draw(); }); }
+    if (!frameQueued) {
+      frameQueued = true;
+      const run = () => {
+        // During the 一，二，三 countdown the revealed state waits for 出拳.
+        const wait = holdUntil - Date.now();
+        if (wait > 0) { setTimeout(run, wait); return; }
+        frameQueued = false;
+        draw();
+      };
+      requestAnimationFrame(run);
+    }
   }
 
+  let holdUntil = 0;
+  let shownEvents = 0, newFrom = 0, newUntil = 0;
   function throwAnimation() {
     if (localStorage.getItem("caiquan.anim") === "off") return;
+    holdUntil = Date.now() + 700;
     const o = document.getElementById("overlay");
     fill(o, ...["一", "二", "三", "出拳！"].map((w, i) => h("span", { style: `animation-delay:${i * 0.22}s` }, w)));
     o.className = "show";
@@ -332,7 +345,9 @@ function tableScreen(id) {
     fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, lang: getLang(), h, t, L, seats: seatsInfo }) : "");
     drawDecision(c, st, seatsInfo);
     const evs = c.events;
-    fill(ui.log, ...evs.map((e) => h("li", {}, formatEvent(table.game, e, getLang(), seatsInfo))));
+    if (evs.length > shownEvents) { newFrom = shownEvents ? shownEvents : evs.length; newUntil = Date.now() + 1500; shownEvents = evs.length; }
+    const fresh = Date.now() < newUntil;
+    fill(ui.log, ...evs.map((e, i) => h("li", { class: fresh && i >= newFrom ? "new" : "" }, formatEvent(table.game, e, getLang(), seatsInfo))));
     ui.log.scrollTop = ui.log.scrollHeight;
   }
 
