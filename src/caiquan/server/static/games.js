@@ -25,7 +25,14 @@ const WORDS = {
   win_value: ["胜值", "win value"], weapons: ["武器", "weapons"], total: ["合计", "total"], check_deck: ["检定牌堆", "check deck"],
   draw: ["平手", "draw"], first_picker: ["先选", "picks first"], stances: ["架势（红心格）", "stances (heart grid)"],
   last: ["最后一回合", "last round"], quality: ["品质", "quality"], expand: ["扩张", "expand"], build: ["建设", "build"],
-  territory_top: ["领土牌堆顶", "top territory"], hand_count: ["手牌数", "cards in hand"],
+  territory_top: ["领土牌堆顶", "top territory"],
+  // phases and decisions, as the games name them
+  stance: ["预备（移动架势）", "stance (move tokens)"], throw: ["出拳", "throw"], pick: ["选人物", "pick a character"],
+  configure: ["配置（暗置技能/武器）", "configure (skill/weapon face down)"], choose: ["选择", "choose"],
+  duel: ["对决", "duel"], supply: ["补给", "supply"], rearm: ["重新武装", "rearm"],
+  war_target: ["选择进攻目标", "war target"], scout: ["查看领土", "scout"], take: ["拿取", "take"], purge: ["清除", "purge"],
+  raze: ["摧毁", "raze"], may: ["可选能力", "optional ability"], output: ["产出", "output"], announce: ["预告出拳", "announce"],
+  develop: ["发展", "develop"], marker: ["标记", "marker"], action: ["行动", "action"], hand_count: ["手牌数", "cards in hand"],
 };
 const w = (k, lang) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : k);
 
@@ -164,7 +171,7 @@ function promisePanel(o, ctx) {
   const lr = o.last_round;
   return h("div", { class: "panel promise" },
     h("p", { class: "inline-kv" }, h("strong", {}, `${w("round", lang)} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
-      ` · ${w("phase", lang)}: ${o.phase ?? "—"} · ${w("check_deck", lang)}: ${o.check_deck ?? "—"}`),
+      ` · ${w("phase", lang)}: ${o.phase ? w(o.phase, lang) : "—"} · ${w("check_deck", lang)}: ${o.check_deck ?? "—"}`),
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
       h("figure", {}, h("figcaption", {}, w("stances", lang)), grid),
@@ -206,7 +213,7 @@ function legendsPanel(o, ctx) {
     cell("territories", (p.territories || []).length ? (p.territories || []).map(territory) : "—"),
     cell("continents", p.continents), cell("score", p.score), cell("passed", p.passed ? "✓" : "—")));
   return h("div", { class: "panel legends" },
-    kv(h, [[w("round", lang), o.round], [w("phase", lang), o.decision], [w("deck", lang), o.deck], [w("territory_deck", lang), o.territory_deck],
+    kv(h, [[w("round", lang), o.round], [w("phase", lang), w(o.decision, lang)], [w("deck", lang), o.deck], [w("territory_deck", lang), o.territory_deck],
       o.territory_top != null ? [w("territory_top", lang), territory(o.territory_top)] : null,
       o.war ? [w("war", lang), h("span", {}, `${seatName(ctx, o.war.attacker)} → ${seatName(ctx, o.war.defender)}: `, territory(o.war.territory),
         o.war.announced ? ` (${w(o.war.announced, lang)})` : "")] : null]),
@@ -237,7 +244,7 @@ function dramaPanel(o, ctx) {
       h("div", {}, h("strong", {}, `${w("round", lang)} ${o.round} / ${o.rounds}`), h("br"),
         `${w("nature", lang)}: `, h("span", { class: `nature ${o.nature}` }, w(o.nature, lang)), ` (${o.round_value})`,
         o.last_round ? h("span", { class: "tag" }, ` ${w("last", lang)}`) : null)),
-    kv(h, [[w("phase", lang), o.phase], [w("leader", lang), seatName(ctx, o.leader)],
+    kv(h, [[w("phase", lang), w(o.phase, lang)], [w("leader", lang), seatName(ctx, o.leader)],
       o.active != null ? [w("active", lang), seatName(ctx, o.active)] : null,
       o.target != null ? [w("target", lang), seatName(ctx, o.target)] : null,
       [w("round_pile", lang), o.round_pile], [w("table_pile", lang), o.table_pile],
