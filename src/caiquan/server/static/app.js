@@ -380,7 +380,17 @@ function tableScreen(id) {
       d.simultaneous ? h("p", { class: "rhythm" }, /throw/.test(d.kind) ? t("one_two_three") : t("face_down")) : null,
       myCommit != null ? h("p", { class: "my-commit", id: "my-commit" }, t("you_committed"),
         h("strong", {}, optionLabel(opts.find((o) => o.id === myCommit) || { name: String(myCommit) }, getLang())), " — ", t("change_hint")) : null,
-      h("div", { class: "options", role: "group", "aria-labelledby": "prompt" }, buttons));
+      h("div", { class: "options", role: "group", "aria-labelledby": "prompt" }, groupRows(opts, buttons)));
+  }
+
+  // Many options named like "skill-3-weapon-J": one row per "skill-3", so they read as a grid.
+  function groupRows(opts, buttons) {
+    if (opts.length <= 12) return buttons;
+    const key = (o) => String(o.name).split("-").slice(0, 2).join("-");
+    const rows = new Map();
+    opts.forEach((o, i) => { const k = key(o); if (!rows.has(k)) rows.set(k, []); rows.get(k).push(buttons[i]); });
+    if (rows.size < 2 || rows.size > opts.length / 2) return buttons;
+    return [...rows.values()].map((bs) => h("div", { class: "option-row" }, bs));
   }
 
   function drawChat() {
