@@ -210,3 +210,26 @@ def test_hot_seat_privacy_chat_timer_replay_rules(server: WebServer, browser: An
     page.keyboard.press("Escape")
     assert page.locator("#rules-panel").is_hidden()
     page.context.close()
+
+
+def test_a_whole_game_by_keyboard(server: WebServer, browser: Any) -> None:
+    """Digits pick a choice; Tab and Enter reach everything else."""
+    page = new_page(browser)
+    create_table(page, server.base, "goofspiel", {"num_cards": 4}, ["human", "easy"])
+    for _ in range(40):
+        if page.locator("#outcome").count():
+            break
+        page.wait_for_selector("#t-decision .option, #outcome")
+        if page.locator("#t-decision .option").count():
+            v = version(page)
+            page.keyboard.press("1")
+            page.wait_for_function(
+                "v => document.querySelector('#main').dataset.version !== v", arg=v
+            )
+    assert page.locator("#outcome").count()
+    page.locator("#replay-link").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rp-step")
+    page.keyboard.press("End")
+    assert page.locator("#rp-log li").count() > 0
+    page.context.close()

@@ -257,7 +257,15 @@ function tableScreen(id) {
   function onFrame(conn, f) {
     if (f.type === "chat") { if (conn === conns[0]) { chats.push(f); drawChat(); } return; }
     if (f.type === "presence") { presence = f; }
-    if (f.type === "error") { banner(`${t("error")}: ${f.message}`, "error"); if (f.code === "bad_token") { store.set(id, null); } }
+    if (f.type === "error") {
+      banner(`${t("error")}: ${f.message}`, "error");
+      if (f.code === "bad_token") {  // this browser's seat is no longer valid: forget it
+        conns.forEach((k) => k.close());
+        localStorage.removeItem(`caiquan.table.${id}`);
+        location.href = `/?table=${id}`;
+        return;
+      }
+    }
     if (f.type === "state" && conn === conns[0]) {
       if (f.version !== lastVersion) {
         if (lastSim && lastVersion >= 0 && f.version > lastVersion) throwAnimation();
@@ -352,6 +360,18 @@ function tableScreen(id) {
   }
 
   function drawDecision(c, st, seatsInfo) {
+    // Keyboard users keep their place: focus stays in the choices after a redraw.
+    const focused = ui.decision.contains(document.activeElement) ? document.activeElement : null;
+    const focusName = focused?.dataset?.name;
+    drawDecisionInner(c, st, seatsInfo);
+    if (focused) {
+      const again = (focusName && ui.decision.querySelector(`button[data-name="${CSS.escape(focusName)}"]`)) ||
+        ui.decision.querySelector("button, a");
+      again?.focus();
+    }
+  }
+
+  function drawDecisionInner(c, st, seatsInfo) {
     const d = st?.decision;
     const obs = st?.observation;
     if (st?.outcome) {
