@@ -107,7 +107,7 @@ def play_to_end(pages: list[Any], seed: int = 1, limit: float = 90.0) -> int:
         if all(status(p) == "finished" and p.locator("#outcome").count() for p in pages):
             return clicks
         moved = False
-        for p in pages:
+        for p in rng.sample(pages, len(pages)):  # who decides first varies
             if status(p) != "finished" and click_one(p, rng):
                 clicks += 1
                 moved = True

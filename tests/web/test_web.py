@@ -45,6 +45,14 @@ def test_two_browsers_play_promise_online(server: WebServer, browser: Any) -> No
     link = a.input_value("#invite-link")
     assert "invite=" in link
     b = new_page(browser)
+    got: list[dict[str, Any]] = []
+    sent: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: got.append(json.loads(payload)))
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
+
+    b.on("websocket", watch)
     b.goto(link)
     b.fill("#join-name", "小红")
     b.click("#join-btn")
@@ -58,6 +66,13 @@ def test_two_browsers_play_promise_online(server: WebServer, browser: Any) -> No
     assert b.locator("#my-commit").count() == 0
     play_to_end([a, b], seed=7, limit=120)
     assert a.locator("#outcome").count() and b.locator("#outcome").count()
+    # B's frames never held A's face-down choice: every commit B was shown is one B sent.
+    mine = {(f["version"], f["option"]) for f in sent if f.get("type") == "decide"}
+    states = [f for f in got if f.get("type") == "state"]
+    assert states and all(f["seat"] == 1 for f in states)
+    commits = [(f["version"], f["observation"].get("my_commit")) for f in states]
+    assert any(c is not None for _, c in commits)
+    assert all(c is None or (v, c) in mine for v, c in commits)
     a.context.close()
     b.context.close()
 
