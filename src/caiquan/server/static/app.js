@@ -96,6 +96,7 @@ function lobby() {
     }));
     drawSeats();
   };
+  gameSel.value = ["promise", "legends", "drama"].find((id) => gameInfo(id)) || games[0]?.id;
   gameSel.addEventListener("change", drawOptions);
 
   form.append(
@@ -156,6 +157,8 @@ function lobby() {
   fill(main, h("div", { class: "lobby" }, form, side));
   drawOptions();
   refresh();
+  clearInterval(window.caiquanLobbyTimer);
+  window.caiquanLobbyTimer = setInterval(refresh, 10_000);
   rerender = lobby;
 }
 
