@@ -155,8 +155,12 @@ def test_language_switch_and_browser_default(server: WebServer, browser: Any) ->
     zh.wait_for_selector("#create-btn")
     assert zh.inner_text("#create-btn") == "开始"
     assert zh.inner_text("#lang-btn") == "English"
+    zh.select_option("#game-select", "goofspiel")
+    zh.fill("#player-name", "小明")
     zh.click("#lang-btn")
     assert zh.inner_text("#create-btn") == "Start"
+    assert zh.input_value("#player-name") == "小明"  # what was filled in stays
+    assert zh.input_value("#game-select") == "goofspiel"
     assert "New table" in zh.inner_text("#create h2")
     zh.context.close()
     en = new_page(browser, locale="en-US", lang=None)

@@ -159,7 +159,22 @@ function lobby() {
   refresh();
   clearInterval(window.caiquanLobbyTimer);
   window.caiquanLobbyTimer = setInterval(refresh, 10_000);
-  rerender = lobby;
+  rerender = () => {
+    // A language switch redraws the lobby in the other language, keeping what was filled in.
+    const keyOf = (el) => el.id || el.name;
+    const saved = [...document.querySelectorAll("#create input, #create select")].map((el) => [keyOf(el), el.type === "checkbox" ? el.checked : el.value]);
+    lobby();
+    const set = (k, v) => {
+      const el = [...document.querySelectorAll("#create input, #create select")].find((x) => keyOf(x) === k);
+      if (!el) return;
+      if (el.type === "checkbox") el.checked = v; else el.value = v;
+    };
+    const game = saved.find(([k]) => k === "game-select");
+    if (game) { set(...game); document.getElementById("game-select").dispatchEvent(new Event("change")); }
+    saved.filter(([k]) => k !== "game-select" && !k.startsWith("seat-")).forEach(([k, v]) => set(k, v));
+    document.querySelector('#game-options [name="players"]')?.dispatchEvent(new Event("change"));
+    saved.filter(([k]) => k.startsWith("seat-")).forEach(([k, v]) => set(k, v));
+  };
 }
 
 // ---------------------------------------------------------------- connections
