@@ -44,8 +44,8 @@ SKIP = _skip_reason()
 
 
 class WebServer:
-    def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
+    def __init__(self, tmp: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = tmp / "server.log"
         src = os.environ.get("CAIQUAN_WEB_SRC") or SRC

@@ -252,3 +252,30 @@ def test_a_whole_game_by_keyboard(server: WebServer, browser: Any) -> None:
     page.keyboard.press("End")
     assert page.locator("#rp-log li").count() > 0
     page.context.close()
+
+
+def test_a_dropped_connection_reconnects(
+    server: WebServer, browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The server goes away mid-game and comes back: the page says so, reconnects by itself
+    and the game goes on from where it was."""
+    tmp = tmp_path_factory.mktemp("drop")
+    own = WebServer(tmp)
+    try:
+        page = new_page(browser)
+        create_table(page, own.base, "goofspiel", {"num_cards": 4}, ["human", "easy"])
+        rng = random.Random(4)
+        page.wait_for_selector("#t-decision .option")
+        click_one(page, rng)
+        page.wait_for_selector("#t-decision .option")
+        before = version(page)
+        own.stop()
+        page.wait_for_selector("#banner:not([hidden])")
+        own = WebServer(tmp, port=own.port)
+        page.wait_for_selector("#banner", state="hidden", timeout=20_000)
+        page.wait_for_selector("#t-decision .option")
+        assert version(page) == before
+        play_to_end([page], seed=4)
+        page.context.close()
+    finally:
+        own.stop()
