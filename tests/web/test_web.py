@@ -216,6 +216,7 @@ def test_hot_seat_privacy_chat_timer_replay_rules(server: WebServer, browser: An
     assert page.locator("#rp-log li").count() == 1
     page.click("#rp-end")
     assert page.locator("#rp-log li").count() == total
+    page.wait_for_selector("#rp-panel .panel")  # the table as it was at that step
     page.keyboard.press("Home")
     assert page.locator("#rp-log li").count() == 0
     # rules panel, in both languages

@@ -54,3 +54,22 @@ def test_cards_lists_public_content(client: Any) -> None:
     assert {r["id"] for r in drama["roles"]} >= {"landlord", "farmer"}
     assert client.get("/api/games/goofspiel/cards").json() == {}
     assert client.get("/api/games/nope/cards").status_code == 404
+
+
+def test_replay_views_only_for_finished_games(client: Any) -> None:
+    import time
+
+    seats = [{"kind": "bot", "strength": "easy"}] * 2
+    body = {"game": "goofspiel", "options": {"num_cards": 3}, "seats": seats}
+    table = client.post("/api/tables", json=body).json()["table"]
+    for _ in range(100):
+        if client.get(f"/api/tables/{table}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
+    views = client.get(f"/api/tables/{table}/replay").json()
+    assert views[0]["version"] == 0 and views[-1]["observation"]["terminal"]
+    assert all(v["observation"]["player"] is None for v in views)  # a spectator's view
+    assert [v["events"] for v in views] == sorted(v["events"] for v in views)
+    assert client.get("/api/tables/nope/replay").status_code == 404
+    waiting = client.post("/api/tables", json={"game": "goofspiel"}).json()["table"]
+    assert client.get(f"/api/tables/{waiting}/replay").status_code == 409  # secret until the end

@@ -1,13 +1,15 @@
-"""Two stateless helpers for the browser client: a game's rules page and event texts."""
+"""Helpers for the browser client: rules pages, event texts, card lists, replay views."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
+from caiquan.engine import Record
 from caiquan.games import game_ids, load_game
 
 router = APIRouter(prefix="/api")
@@ -67,3 +69,36 @@ def cards(game_id: str) -> dict[str, list[dict[str, str | int | float]]]:
             )
         out[attr] = rows
     return out
+
+
+def _views(record_json: bytes) -> list[dict[str, Any]]:
+    record = Record.from_json(record_json)
+    state = load_game(record.game, dict(record.config)).new_state(record.seed)
+
+    def view() -> dict[str, Any]:
+        return {
+            "version": state.move_number,
+            "events": len(state.events(None, 0)),
+            "observation": state.observation(None),
+        }
+
+    out = [view()]
+    for joint in record.decisions:
+        state.apply(dict(joint))
+        out.append(view())
+    return out
+
+
+@router.get(
+    "/tables/{table_id}/replay",
+    summary="A finished game as a spectator saw it, after each decision",
+    responses={409: {"description": "the game is not finished"}},
+)
+async def replay_views(table_id: str, request: Request) -> list[dict[str, Any]]:
+    """For the replay viewer: the spectator's observation after each decision and how many
+    spectator events had happened by then. Only for finished games (the record is public
+    then); hidden choices show only where the table revealed them."""
+    from .api import get_record
+
+    response = await get_record(table_id, request)
+    return await asyncio.to_thread(_views, bytes(response.body))

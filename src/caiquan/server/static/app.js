@@ -467,7 +467,10 @@ function replayScreen(id) {
   // The finished game is watched as a spectator: its event log shows each hidden choice only
   // where it was revealed at the table. Step through it forward and back.
   let step = 0;
-  let table = null, events = [], final = null;
+  let table = null, events = [], final = null, views = [];
+  api(`/api/tables/${id}/replay`).then((v) => { views = v; draw(); }).catch(() => {});
+  // The table as a spectator saw it once `n` events had happened.
+  const viewAt = (n) => views.filter((v) => v.events <= n).pop();
   const view = h("div", { class: "replay" });
   fill(main, view);
   const conn = new Conn(id, null, (c, f) => {
@@ -490,7 +493,10 @@ function replayScreen(id) {
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record"))),
       h("ol", { id: "rp-log" }, events.slice(0, step).map((e, i) =>
         h("li", { class: i === step - 1 ? "current" : "" }, formatEvent(table.game, e, getLang(), seats)))),
-      step === events.length && final?.observation ? renderPanel(table.game, final.observation, { seat: null, lang: getLang(), h, t, L, seats }) : null,
+      (() => {
+        const obs = viewAt(step)?.observation || (step === events.length ? final?.observation : null);
+        return obs ? h("div", { id: "rp-panel" }, renderPanel(table.game, obs, { seat: null, lang: getLang(), h, t, L, seats })) : null;
+      })(),
     );
     view.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
   }
