@@ -172,6 +172,8 @@ def test_language_switch_and_browser_default(server: WebServer, browser: Any) ->
     en.wait_for_function("document.querySelector('#prompt').innerText.includes('轮到你了')")
     assert en.inner_text("#prompt") != prompt_en
     assert "出" in en.inner_text("#t-decision .option >> nth=0")
+    assert en.inner_text("#chat-form button") == "发送"
+    assert en.inner_text(".log-box summary") == "记录"
     en.context.close()
 
 

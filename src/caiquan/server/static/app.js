@@ -246,7 +246,7 @@ function tableScreen(id) {
     timer: h("span", { id: "t-timer" }), privacy: h("div", { id: "privacy", hidden: true }),
   };
   const chatIn = h("input", { id: "chat-input", maxlength: 300, placeholder: t("say"), "aria-label": t("chat") });
-  const chatForm = h("form", { id: "chat-form" }, chatIn, h("button", { type: "submit" }, t("send")));
+  const chatForm = h("form", { id: "chat-form" }, chatIn, h("button", { type: "submit", "data-i18n": "send" }, t("send")));
   const chats = [];
   let presence = null;
   let shownSeat = null;        // hot-seat: whose view is on screen
@@ -455,8 +455,8 @@ function tableScreen(id) {
     ui.head, ui.seats,
     h("div", { class: "table-body" }, h("div", { class: "play" }, ui.panel, ui.decision),
       h("div", { class: "side" },
-        h("details", { open: true, class: "log-box" }, h("summary", {}, t("log")), ui.log),
-        h("details", { open: true, class: "chat-box" }, h("summary", {}, t("chat")), ui.chatLog, watch ? null : chatForm))),
+        h("details", { open: true, class: "log-box" }, h("summary", { "data-i18n": "log" }, t("log")), ui.log),
+        h("details", { open: true, class: "chat-box" }, h("summary", { "data-i18n": "chat" }, t("chat")), ui.chatLog, watch ? null : chatForm))),
     ui.privacy));
   rerender = () => { chatIn.placeholder = t("say"); draw(); drawChat(); };
   window.addEventListener("beforeunload", () => { clearInterval(tick); conns.forEach((k) => k.close()); });
