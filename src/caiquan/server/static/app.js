@@ -485,11 +485,11 @@ function replayScreen(id) {
     fill(view,
       h("h2", {}, `${t("replay")} · ${gameName(table.game)}`),
       h("div", { class: "replay-controls", role: "toolbar" },
-        h("button", { type: "button", id: "rp-start", onclick: () => go(0) }, "⏮ ", t("start")),
+        h("button", { type: "button", id: "rp-start", onclick: () => go(0) }, "|◀ ", t("start")),
         h("button", { type: "button", id: "rp-back", onclick: () => go(step - 1) }, "◀ ", t("back")),
         h("span", { id: "rp-step" }, `${t("step")} ${step} / ${events.length}`),
         h("button", { type: "button", id: "rp-forward", onclick: () => go(step + 1) }, t("forward"), " ▶"),
-        h("button", { type: "button", id: "rp-end", onclick: () => go(events.length) }, t("end"), " ⏭"),
+        h("button", { type: "button", id: "rp-end", onclick: () => go(events.length) }, t("end"), " ▶|"),
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record"))),
       h("ol", { id: "rp-log" }, events.slice(0, step).map((e, i) =>
         h("li", { class: i === step - 1 ? "current" : "" }, formatEvent(table.game, e, getLang(), seats)))),

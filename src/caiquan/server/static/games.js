@@ -126,7 +126,8 @@ const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} $
 // ---------------------------------------------------------------- promise
 function promisePanel(o, ctx) {
   const { h, lang } = ctx;
-  const me = o.player ?? 0;
+  const me = o.player ?? null;   // null: a spectator (colours then read from A's side)
+  const side = me ?? 0;
   const players = o.players || [];
   const letters = players.map((p) => p.seat);
   const who = (i) => `${letters[i] || i}${i === me && ctx.seat != null ? ` (${w("you", lang)})` : ""}`;
@@ -161,7 +162,7 @@ function promisePanel(o, ctx) {
       h("thead", {}, h("tr", {}, h("th", {}, `${letters[0]} \\ ${letters[1]}`), throws.map((x) => h("th", {}, w(x, lang))))),
       h("tbody", {}, pt.cells.map((row, r) => h("tr", {}, h("th", {}, w(throws[r], lang)),
         row.map((c) => {
-          const mineWin = (c.verdict === "A" && me === 0) || (c.verdict === "B" && me === 1);
+          const mineWin = (c.verdict === "A" && side === 0) || (c.verdict === "B" && side === 1);
           const cls = c.verdict === "draw" ? "draw" : mineWin ? "win" : "lose";
           const parts = `${w("attributes", lang)} ${c.attributes} · ${w("win_value", lang)} ${c.win_value} · ${w("weapons", lang)} ${c.weapons} · ${w("skills", lang)} ${c.skills} = ${c.total}`;
           return h("td", { class: `cell ${cls}`, title: parts, tabindex: 0, "aria-label": parts },
