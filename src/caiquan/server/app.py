@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 
 from caiquan import __version__
 
-from . import api, protocol, ws
+from . import api, protocol, webapi, ws
 from .hub import Hub
 from .security import BodySizeLimit, KeyedLimiter
 from .settings import Settings
@@ -55,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
     app.include_router(api.router)
+    app.include_router(webapi.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
 
     @app.get("/healthz", include_in_schema=False)

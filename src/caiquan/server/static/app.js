@@ -1,0 +1,549 @@
+// caiquan web table: lobby, table screen (online, against bots, hot-seat), replays, rules.
+// Plain ES modules, no build step. Protocol: docs/server.md (WebSocket protocol v1).
+import { t, L, getLang, setLang, onLang, applyStatic } from "./i18n.js";
+import { markdown } from "./md.js";
+import { renderPanel, formatEvent, optionLabel, onEventTexts } from "./games.js";
+
+const main = document.getElementById("main");
+const params = new URLSearchParams(location.search);
+let games = [];
+let rerender = () => {};
+
+export function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid == null || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+// replaceChildren() would write "null" for a missing child: drop those first.
+const fill = (el, ...kids) => el.replaceChildren(...kids.flat(Infinity).filter((k) => k != null && k !== false));
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
+  if (!res.ok) throw new Error((data && data.detail) || res.statusText);
+  return data;
+}
+
+function banner(text, kind = "info") {
+  const b = document.getElementById("banner");
+  b.hidden = !text;
+  b.textContent = text || "";
+  b.className = kind;
+}
+
+const gameInfo = (id) => games.find((g) => g.id === id);
+const gameName = (id) => L(gameInfo(id)?.name) || id;
+
+// Seats held by this browser, per table: {seats: [{seat, token}], invite, hotseat}.
+const store = {
+  get: (id) => JSON.parse(localStorage.getItem(`caiquan.table.${id}`) || "null"),
+  set: (id, v) => localStorage.setItem(`caiquan.table.${id}`, JSON.stringify(v)),
+};
+
+// ---------------------------------------------------------------- lobby
+function lobby() {
+  const form = h("form", { id: "create", class: "card" });
+  const gameSel = h("select", { id: "game-select", name: "game" },
+    games.map((g) => h("option", { value: g.id }, L(g.name))));
+  const optsBox = h("div", { id: "game-options" });
+  const seatsBox = h("div", { id: "seat-list" });
+  const nameIn = h("input", { id: "player-name", maxlength: 40, value: localStorage.getItem("caiquan.name") || "" });
+  const tableName = h("input", { id: "table-name", maxlength: 100 });
+  const listed = h("input", { type: "checkbox", id: "listed", checked: true });
+  const hotseat = h("input", { type: "checkbox", id: "hotseat" });
+  const timer = h("input", { type: "number", id: "turn-seconds", min: 0, max: 600, value: 0 });
+
+  const numPlayers = () => {
+    const g = gameInfo(gameSel.value);
+    const opt = optsBox.querySelector('[name="players"]');
+    return opt ? Number(opt.value) || g.players.this : g.players.this;
+  };
+  const drawSeats = () => {
+    const n = numPlayers();
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    fill(seatsBox, ...Array.from({ length: n }, (_, i) =>
+      h("label", { class: "seat-row" }, `${t("seat")} ${i}`,
+        h("select", { name: `seat-${i}`, "data-seat": i },
+          h("option", { value: "human" }, t("human")),
+          ["easy", "medium", "hard"].map((s) => h("option", { value: s }, t(`bot_${s}`)))))));
+    seatsBox.querySelectorAll("select").forEach((s, i) => { s.value = old[i] || (i === 0 ? "human" : "easy"); });
+  };
+  const drawOptions = () => {
+    const g = gameInfo(gameSel.value);
+    fill(optsBox, ...g.options.map((o) => {
+      let input;
+      if (o.choices) input = h("select", { name: o.name }, o.choices.map((c) => h("option", { value: c }, c)));
+      else if (typeof o.default === "boolean") input = h("input", { type: "checkbox", name: o.name });
+      else if (typeof o.default === "number") input = h("input", { type: "number", name: o.name, min: o.min, max: o.max });
+      else input = h("input", { name: o.name });
+      if (input.type === "checkbox") input.checked = o.default; else input.value = o.default;
+      input.dataset.default = String(o.default);
+      if (o.name === "players") input.addEventListener("change", drawSeats);
+      return h("label", { class: "opt", title: L(o.help) }, h("span", {}, o.name), input, h("small", {}, L(o.help)));
+    }));
+    drawSeats();
+  };
+  gameSel.value = ["promise", "legends", "drama"].find((id) => gameInfo(id)) || games[0]?.id;
+  gameSel.addEventListener("change", drawOptions);
+
+  form.append(
+    h("h2", {}, t("new_table")),
+    h("label", {}, h("span", {}, t("game")), gameSel),
+    h("details", {}, h("summary", {}, t("options")), optsBox),
+    h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
+    h("label", {}, h("span", {}, t("your_name")), nameIn),
+    h("label", {}, h("span", {}, t("table_name")), tableName),
+    h("label", { class: "check" }, listed, t("listed")),
+    h("label", { class: "check" }, hotseat, t("hotseat")),
+    h("label", {}, h("span", {}, t("turn_seconds")), timer),
+    h("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")),
+  );
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const g = gameInfo(gameSel.value);
+    const options = {};
+    optsBox.querySelectorAll("[name]").forEach((el) => {
+      const v = el.type === "checkbox" ? el.checked : el.type === "number" ? Number(el.value) : el.value;
+      if (String(v) !== el.dataset.default) options[el.name] = v;
+    });
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
+      s.value === "human" ? { kind: "human" } : { kind: "bot", strength: s.value });
+    localStorage.setItem("caiquan.name", nameIn.value);
+    try {
+      const created = await api("/api/tables", {
+        game: g.id, options, seats, name: tableName.value, listed: listed.checked && !hotseat.checked,
+        turn_seconds: Number(timer.value) || 0, player_name: nameIn.value,
+      });
+      const mine = { seats: [], invite: created.invite, hotseat: hotseat.checked };
+      if (created.joined) mine.seats.push({ seat: created.joined.seat, token: created.joined.token });
+      if (hotseat.checked) {
+        for (const [i, s] of seats.entries()) {
+          if (s.kind !== "human" || mine.seats.some((m) => m.seat === i)) continue;
+          const j = await api(`/api/tables/${created.table}/join`, { invite: created.invite, seat: i, name: `${nameIn.value || t("seat")} ${i}` });
+          mine.seats.push({ seat: j.seat, token: j.token });
+        }
+      }
+      store.set(created.table, mine);
+      location.href = `/?table=${created.table}`;
+    } catch (err) { banner(`${t("error")}: ${err.message}`, "error"); }
+  });
+
+  const list = h("div", { id: "open-tables" });
+  const refresh = async () => {
+    try {
+      const tables = await api("/api/tables");
+      fill(list, tables.length ? h("ul", {}, tables.map((tb) => h("li", { class: "table-item" },
+        h("strong", {}, gameName(tb.game)), ` ${tb.name || tb.id} · ${tb.status === "waiting" ? t("waiting") : t(tb.status)}`,
+        ` · ${tb.free_seats} ${t("free_seats")} `,
+        tb.free_seats ? h("a", { href: `/?table=${tb.id}`, class: "button" }, t("join")) : null,
+        h("a", { href: `/?table=${tb.id}&watch=1`, class: "button" }, t("watch"))))) : h("p", {}, t("no_tables")));
+    } catch (err) { list.textContent = err.message; }
+  };
+  const side = h("section", { class: "card" }, h("h2", {}, t("open_tables")),
+    h("button", { type: "button", onclick: refresh }, t("refresh")), list);
+  fill(main, h("div", { class: "lobby" }, form, side));
+  drawOptions();
+  refresh();
+  clearInterval(window.caiquanLobbyTimer);
+  window.caiquanLobbyTimer = setInterval(refresh, 10_000);
+  rerender = () => {
+    // A language switch redraws the lobby in the other language, keeping what was filled in.
+    const keyOf = (el) => el.id || el.name;
+    const saved = [...document.querySelectorAll("#create input, #create select")].map((el) => [keyOf(el), el.type === "checkbox" ? el.checked : el.value]);
+    lobby();
+    const set = (k, v) => {
+      const el = [...document.querySelectorAll("#create input, #create select")].find((x) => keyOf(x) === k);
+      if (!el) return;
+      if (el.type === "checkbox") el.checked = v; else el.value = v;
+    };
+    const game = saved.find(([k]) => k === "game-select");
+    if (game) { set(...game); document.getElementById("game-select").dispatchEvent(new Event("change")); }
+    saved.filter(([k]) => k !== "game-select" && !k.startsWith("seat-")).forEach(([k, v]) => set(k, v));
+    document.querySelector('#game-options [name="players"]')?.dispatchEvent(new Event("change"));
+    saved.filter(([k]) => k.startsWith("seat-")).forEach(([k, v]) => set(k, v));
+  };
+}
+
+// ---------------------------------------------------------------- connections
+class Conn {
+  constructor(tableId, token, onFrame) {
+    this.tableId = tableId; this.token = token; this.onFrame = onFrame;
+    this.seat = null; this.state = null; this.events = []; this.table = null; this.closed = false;
+    this.retry = 0; this.open();
+  }
+  open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.tableId}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      ws.send(JSON.stringify(this.token ? { type: "hello", protocol: 1, token: this.token } : { type: "hello", protocol: 1 }));
+    };
+    ws.onmessage = (m) => {
+      const f = JSON.parse(m.data);
+      if (f.type === "welcome") { this.seat = f.seat; this.table = f.table; this.events = []; banner(""); }
+      else if (f.type === "event") this.events.push(...f.events);
+      else if (f.type === "state") this.state = f;
+      this.onFrame(this, f);
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      banner(t("reconnecting"), "warn");
+      setTimeout(() => this.open(), Math.min(5000, 300 * 2 ** this.retry++));
+    };
+  }
+  send(obj) { if (this.ws.readyState === 1) this.ws.send(JSON.stringify(obj)); }
+  close() { this.closed = true; this.ws.close(); }
+}
+
+// ---------------------------------------------------------------- table screen
+function joinScreen(id, invite) {
+  const name = h("input", { id: "join-name", maxlength: 40, value: localStorage.getItem("caiquan.name") || "" });
+  const form = h("form", { class: "card", id: "join-form" }, h("h2", {}, t("join_table")),
+    h("label", {}, h("span", {}, t("your_name")), name),
+    h("button", { type: "submit", class: "primary", id: "join-btn" }, t("join")),
+    h("a", { href: `/?table=${id}&watch=1`, class: "button" }, t("watch")));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      localStorage.setItem("caiquan.name", name.value);
+      const j = await api(`/api/tables/${id}/join`, { invite: invite || null, name: name.value });
+      store.set(id, { seats: [{ seat: j.seat, token: j.token }], invite, hotseat: false });
+      location.href = `/?table=${id}`;
+    } catch (err) { banner(`${t("error")}: ${err.message}`, "error"); }
+  });
+  fill(main, form);
+  rerender = () => joinScreen(id, invite);
+}
+
+function tableScreen(id) {
+  const mine = store.get(id);
+  const watch = params.has("watch") || !mine || !mine.seats.length;
+  if (!mine && !params.has("watch")) {
+    return api(`/api/tables/${id}`).then((tb) => {
+      if (tb.seats.some((s) => !s.claimed) && tb.status === "waiting") joinScreen(id, params.get("invite"));
+      else { params.set("watch", "1"); tableScreen(id); }
+    }).catch((err) => banner(err.message, "error"));
+  }
+  const ui = {
+    head: h("div", { id: "t-head" }), seats: h("ul", { id: "t-seats" }),
+    panel: h("section", { id: "t-panel", "aria-label": "table" }),
+    decision: h("section", { id: "t-decision", "aria-live": "polite" }),
+    log: h("ol", { id: "t-log" }), chatLog: h("ul", { id: "t-chat" }),
+    timer: h("span", { id: "t-timer" }), privacy: h("div", { id: "privacy", hidden: true }),
+  };
+  const chatIn = h("input", { id: "chat-input", maxlength: 300, placeholder: t("say"), "aria-label": t("chat") });
+  const chatForm = h("form", { id: "chat-form" }, chatIn, h("button", { type: "submit", "data-i18n": "send" }, t("send")));
+  const chats = [];
+  let presence = null;
+  let shownSeat = null;        // hot-seat: whose view is on screen
+  let revealed = new Set();    // hot-seat: seats that passed the privacy screen at this version
+  let lastVersion = -1;
+  let lastSim = false;
+
+  const conns = watch ? [new Conn(id, null, onFrame)] : mine.seats.map((s) => new Conn(id, s.token, onFrame));
+  const hot = conns.length > 1;
+  chatForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = chatIn.value.trim();
+    if (!text) return;
+    (active() || conns[0]).send({ type: "chat", text });
+    chatIn.value = "";
+  });
+
+  function active() {
+    // The connection whose view is shown: in hot-seat, the seat that must decide.
+    const deciding = conns.filter((c) => c.state?.decision && c.state.observation?.my_commit == null);
+    if (hot && deciding.length) return deciding[0];
+    return conns.find((c) => c.seat === shownSeat && c.state) || conns.find((c) => c.state) || conns[0];
+  }
+
+  let frameQueued = false;
+  function onFrame(conn, f) {
+    if (f.type === "chat") { if (conn === conns[0]) { chats.push(f); drawChat(); } return; }
+    if (f.type === "presence") { presence = f; }
+    if (f.type === "error") {
+      banner(`${t("error")}: ${f.message}`, "error");
+      if (f.code === "bad_token") {  // this browser's seat is no longer valid: forget it
+        conns.forEach((k) => k.close());
+        localStorage.removeItem(`caiquan.table.${id}`);
+        location.href = `/?table=${id}`;
+        return;
+      }
+    }
+    if (f.type === "state" && conn === conns[0]) {
+      if (f.version !== lastVersion) {
+        if (lastSim && lastVersion >= 0 && f.version > lastVersion) throwAnimation();
+        lastVersion = f.version;
+        revealed = new Set();
+      }
+      lastSim = !!f.decision?.simultaneous || (f.observation?.to_move || []).length > 1;
+    }
+    if (!frameQueued) {
+      frameQueued = true;
+      const run = () => {
+        // During the 一，二，三 countdown the revealed state waits for 出拳.
+        const wait = holdUntil - Date.now();
+        if (wait > 0) { setTimeout(run, wait); return; }
+        frameQueued = false;
+        draw();
+      };
+      requestAnimationFrame(run);
+    }
+  }
+
+  let holdUntil = 0;
+  let shownEvents = 0, newFrom = 0, newUntil = 0;
+  function throwAnimation() {
+    if (localStorage.getItem("caiquan.anim") === "off") return;
+    holdUntil = Date.now() + 700;
+    const o = document.getElementById("overlay");
+    fill(o, ...["一", "二", "三", "出拳！"].map((w, i) => h("span", { style: `animation-delay:${i * 0.22}s` }, w)));
+    o.className = "show";
+    clearTimeout(o._timer);
+    o._timer = setTimeout(() => { o.className = ""; fill(o); }, 1300);
+  }
+
+  function draw() {
+    const c = active();
+    const st = c?.state;
+    const table = c?.table;
+    if (!table) return;
+    const seatsInfo = presence?.seats || table.seats;
+    const obs = st?.observation;
+    const toMove = obs?.to_move || [];
+    // For people nothing; for tests and scripts: where the table is.
+    main.dataset.version = st ? String(st.version) : "";
+    main.dataset.status = st?.status || "";
+    main.dataset.seat = c.seat == null ? "" : String(c.seat);
+    const committed = new Set(obs?.committed || []);
+    document.title = `${gameName(table.game)} · caiquan`;
+    fill(ui.head,
+      h("h2", {}, gameName(table.game), table.name ? ` · ${table.name}` : ""),
+      h("span", { class: `status ${st?.status}`, id: "t-status" }, st ? (st.status === "waiting" ? t("waiting") : t(st.status)) : ""),
+      c.seat == null ? h("span", { class: "tag" }, t("spectating")) : null,
+      ui.timer,
+      mine?.invite && st?.status !== "finished" ? h("div", { class: "invite" }, h("label", {}, t("invite"), " ",
+        h("input", { id: "invite-link", readonly: true, value: `${location.origin}/?table=${id}&invite=${mine.invite}` })),
+        h("button", { type: "button", id: "copy-invite", onclick: (e) => {
+          navigator.clipboard?.writeText(`${location.origin}/?table=${id}&invite=${mine.invite}`);
+          e.target.textContent = t("copied");
+        } }, t("copy"))) : null,
+    );
+    fill(ui.seats, ...seatsInfo.map((s) => h("li", {
+      class: ["seat", toMove.includes(s.seat) ? "to-move" : "", conns.some((k) => k.seat === s.seat) ? "mine" : "", s.online === false ? "off" : ""].join(" "),
+      "data-seat": s.seat },
+    h("span", { class: "seat-no" }, s.seat), " ", s.name || (s.kind === "bot" ? t("bot") : `${t("seat")} ${s.seat}`),
+    s.kind === "bot" ? h("small", {}, ` ${t("bot")} ${s.bot}`) : s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
+    conns.some((k) => k.seat === s.seat) ? h("small", {}, ` (${t("you")})`) : null,
+    committed.has(s.seat) ? h("span", { class: "committed", title: t("committed") }, " ✓ ", t("committed")) : null,
+    st?.outcome ? h("strong", { class: `result ${st.outcome.results[s.seat]}` }, " ", t(st.outcome.results[s.seat])) : null)));
+
+    // Hot-seat privacy screen: the next seat must confirm before its view is shown.
+    if (hot && st?.decision && c.seat !== shownSeat && !revealed.has(c.seat)) {
+      const seatName = seatsInfo[c.seat]?.name || `${t("seat")} ${c.seat}`;
+      ui.privacy.hidden = false;
+      fill(ui.privacy, h("div", { class: "card" }, h("h2", {}, `${t("privacy")} ${seatName}`),
+        h("p", {}, t("privacy_hint")),
+        h("button", { type: "button", class: "primary", id: "privacy-ready", autofocus: true, onclick: () => {
+          revealed.add(c.seat); shownSeat = c.seat; ui.privacy.hidden = true; draw();
+        } }, t("privacy_ready"))));
+      fill(ui.panel); fill(ui.decision);
+      setTimeout(() => document.getElementById("privacy-ready")?.focus(), 0);
+      return;
+    }
+    ui.privacy.hidden = true;
+    if (hot && st?.decision) { shownSeat = c.seat; revealed.add(c.seat); }
+
+    fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, lang: getLang(), h, t, L, seats: seatsInfo }) : "");
+    drawDecision(c, st, seatsInfo);
+    const evs = c.events;
+    if (evs.length > shownEvents) { newFrom = shownEvents ? shownEvents : evs.length; newUntil = Date.now() + 1500; shownEvents = evs.length; }
+    const fresh = Date.now() < newUntil;
+    fill(ui.log, ...evs.map((e, i) => h("li", { class: fresh && i >= newFrom ? "new" : "" }, formatEvent(table.game, e, getLang(), seatsInfo))));
+    ui.log.scrollTop = ui.log.scrollHeight;
+  }
+
+  function drawDecision(c, st, seatsInfo) {
+    // Keyboard users keep their place: focus stays in the choices after a redraw.
+    const focused = ui.decision.contains(document.activeElement) ? document.activeElement : null;
+    const focusName = focused?.dataset?.name;
+    drawDecisionInner(c, st, seatsInfo);
+    if (focused) {
+      const again = (focusName && ui.decision.querySelector(`button[data-name="${CSS.escape(focusName)}"]`)) ||
+        ui.decision.querySelector("button, a");
+      again?.focus();
+    }
+  }
+
+  function drawDecisionInner(c, st, seatsInfo) {
+    const d = st?.decision;
+    const obs = st?.observation;
+    if (st?.outcome) {
+      fill(ui.decision, h("div", { class: "outcome", id: "outcome" }, h("h3", {}, t("result")),
+        h("ul", {}, st.outcome.results.map((r, i) => h("li", {}, `${seatsInfo[i]?.name || t("seat") + " " + i}: `, h("strong", { class: r }, t(r)), ` (${st.outcome.returns[i]})`))),
+        st.outcome.reason ? h("p", {}, st.outcome.reason) : null,
+        h("a", { class: "button", href: `/?replay=${id}`, id: "replay-link" }, t("replay")), " ",
+        h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record")), " ",
+        h("a", { class: "button", href: "/" }, t("new_game"))));
+      return;
+    }
+    if (!d) {
+      const waitingFor = (obs?.to_move || []).map((s) => seatsInfo[s]?.name || `${t("seat")} ${s}`).join(", ");
+      fill(ui.decision, h("p", { class: "waiting-for" }, st?.status === "waiting" ? t("waiting") : waitingFor ? `${t("waiting_for")} ${waitingFor}…` : ""));
+      return;
+    }
+    const myCommit = obs?.my_commit;
+    const opts = d.options;
+    const buttons = opts.map((o, i) => h("button", {
+      type: "button", class: ["option", myCommit === o.id ? "chosen" : ""].join(" "), "data-option": o.id,
+      "data-name": o.name, title: o.name,
+      onclick: () => { c.send({ type: "decide", version: st.version, option: o.id }); },
+    }, i < 9 ? h("kbd", {}, i + 1) : null, optionLabel(o, getLang())));
+    fill(ui.decision,
+      h("h3", { id: "prompt" }, `${t("your_turn")}${hot ? ` (${seatsInfo[c.seat]?.name || c.seat})` : ""}: `, L(d.prompt)),
+      d.simultaneous ? h("p", { class: "rhythm" }, /throw/.test(d.kind) ? t("one_two_three") : t("face_down")) : null,
+      myCommit != null ? h("p", { class: "my-commit", id: "my-commit" }, t("you_committed"),
+        h("strong", {}, optionLabel(opts.find((o) => o.id === myCommit) || { name: String(myCommit) }, getLang())), " — ", t("change_hint")) : null,
+      h("div", { class: "options", role: "group", "aria-labelledby": "prompt" }, groupRows(opts, buttons)));
+  }
+
+  // Many options named like "skill-3-weapon-J": one row per "skill-3", so they read as a grid.
+  function groupRows(opts, buttons) {
+    if (opts.length <= 12) return buttons;
+    const key = (o) => String(o.name).split("-").slice(0, 2).join("-");
+    const rows = new Map();
+    opts.forEach((o, i) => { const k = key(o); if (!rows.has(k)) rows.set(k, []); rows.get(k).push(buttons[i]); });
+    if (rows.size < 2 || rows.size > opts.length / 2) return buttons;
+    return [...rows.values()].map((bs) => h("div", { class: "option-row" }, bs));
+  }
+
+  function drawChat() {
+    fill(ui.chatLog, ...chats.slice(-100).map((m) => h("li", {}, h("strong", {}, m.name || `${t("seat")} ${m.seat}`), ": ", m.text)));
+    ui.chatLog.scrollTop = ui.chatLog.scrollHeight;
+  }
+
+  const tick = setInterval(() => {
+    const st = active()?.state;
+    if (st?.deadline) {
+      const left = Math.max(0, st.deadline - Date.now() / 1000);
+      ui.timer.textContent = `⏱ ${t("time_left")} ${left.toFixed(0)}s`;
+      ui.timer.className = left < 10 ? "urgent" : "";
+    } else ui.timer.textContent = "";
+  }, 250);
+
+  document.onkeydown = (e) => {
+    if (e.target.closest?.("input, textarea, select")) return;
+    const n = Number(e.key);
+    if (n >= 1 && n <= 9) document.querySelectorAll("#t-decision button.option")[n - 1]?.click();
+  };
+
+  fill(main, h("div", { class: "table-screen" },
+    ui.head, ui.seats,
+    h("div", { class: "table-body" }, h("div", { class: "play" }, ui.panel, ui.decision),
+      h("div", { class: "side" },
+        h("details", { open: true, class: "log-box" }, h("summary", { "data-i18n": "log" }, t("log")), ui.log),
+        h("details", { open: true, class: "chat-box" }, h("summary", { "data-i18n": "chat" }, t("chat")), ui.chatLog, watch ? null : chatForm))),
+    ui.privacy));
+  rerender = () => { chatIn.placeholder = t("say"); draw(); drawChat(); };
+  window.addEventListener("beforeunload", () => { clearInterval(tick); conns.forEach((k) => k.close()); });
+}
+
+// ---------------------------------------------------------------- replay viewer
+function replayScreen(id) {
+  // The finished game is watched as a spectator: its event log shows each hidden choice only
+  // where it was revealed at the table. Step through it forward and back.
+  let step = 0;
+  let table = null, events = [], final = null, views = [];
+  api(`/api/tables/${id}/replay`).then((v) => { views = v; draw(); }).catch(() => {});
+  // The table as a spectator saw it once `n` events had happened.
+  const viewAt = (n) => views.filter((v) => v.events <= n).pop();
+  const view = h("div", { class: "replay" });
+  fill(main, view);
+  const conn = new Conn(id, null, (c, f) => {
+    if (f.type === "welcome") table = f.table;
+    if (f.type === "event") { events = c.events.slice(); if (step === 0) step = 0; }
+    if (f.type === "state") { final = f; c.close(); draw(); }
+  });
+  const go = (n) => { step = Math.max(0, Math.min(events.length, n)); draw(); };
+  function draw() {
+    if (!table) return;
+    const seats = table.seats;
+    fill(view,
+      h("h2", {}, `${t("replay")} · ${gameName(table.game)}`),
+      h("div", { class: "replay-controls", role: "toolbar" },
+        h("button", { type: "button", id: "rp-start", onclick: () => go(0) }, "|◀ ", t("start")),
+        h("button", { type: "button", id: "rp-back", onclick: () => go(step - 1) }, "◀ ", t("back")),
+        h("span", { id: "rp-step" }, `${t("step")} ${step} / ${events.length}`),
+        h("button", { type: "button", id: "rp-forward", onclick: () => go(step + 1) }, t("forward"), " ▶"),
+        h("button", { type: "button", id: "rp-end", onclick: () => go(events.length) }, t("end"), " ▶|"),
+        h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record"))),
+      h("ol", { id: "rp-log" }, events.slice(0, step).map((e, i) =>
+        h("li", { class: i === step - 1 ? "current" : "" }, formatEvent(table.game, e, getLang(), seats)))),
+      (() => {
+        const obs = viewAt(step)?.observation || (step === events.length ? final?.observation : null);
+        return obs ? h("div", { id: "rp-panel" }, renderPanel(table.game, obs, { seat: null, lang: getLang(), h, t, L, seats })) : null;
+      })(),
+    );
+    view.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
+  }
+  document.onkeydown = (e) => {
+    if (e.key === "ArrowRight") go(step + 1);
+    if (e.key === "ArrowLeft") go(step - 1);
+    if (e.key === "Home") go(0);
+    if (e.key === "End") go(events.length);
+  };
+  rerender = draw;
+  void conn;
+}
+
+// ---------------------------------------------------------------- rules panel
+async function showRules(gameId) {
+  const panel = document.getElementById("rules-panel");
+  const sel = document.getElementById("rules-game");
+  fill(sel, ...games.map((g) => h("option", { value: g.id }, L(g.name))));
+  sel.value = gameId || sel.value || games[0]?.id;
+  panel.hidden = false;
+  const body = document.getElementById("rules-body");
+  try {
+    body.innerHTML = markdown(await api(`/api/games/${sel.value}/rules?lang=${getLang()}`));
+  } catch (err) { body.textContent = err.message; }
+}
+
+// ---------------------------------------------------------------- start
+async function start() {
+  applyStatic();
+  document.getElementById("lang-btn").addEventListener("click", () => setLang(getLang() === "zh" ? "en" : "zh"));
+  document.getElementById("rules-btn").addEventListener("click", () => {
+    const p = document.getElementById("rules-panel");
+    if (!p.hidden) { p.hidden = true; return; }
+    const m = document.title.split(" · ")[0];
+    showRules(games.find((g) => L(g.name) === m)?.id);
+  });
+  document.getElementById("rules-close").addEventListener("click", () => { document.getElementById("rules-panel").hidden = true; });
+  document.getElementById("rules-game").addEventListener("change", (e) => showRules(e.target.value));
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") document.getElementById("rules-panel").hidden = true; });
+  onEventTexts(() => rerender());
+  onLang(() => {
+    rerender();
+    if (!document.getElementById("rules-panel").hidden) showRules(document.getElementById("rules-game").value);
+  });
+  try { games = await api("/api/games"); } catch (err) { banner(err.message, "error"); return; }
+  if (params.get("replay")) replayScreen(params.get("replay"));
+  else if (params.get("table")) tableScreen(params.get("table"));
+  else lobby();
+}
+start();

@@ -1,0 +1,106 @@
+// Chinese and English strings; Chinese is the default when the browser prefers it.
+const STRINGS = {
+  title: ["猜拳", "caiquan 猜拳"],
+  loading: ["加载中…", "Loading…"],
+  rules: ["规则", "Rules"],
+  lobby: ["大厅", "Lobby"],
+  new_table: ["开新桌", "New table"],
+  game: ["游戏", "Game"],
+  options: ["选项", "Options"],
+  seats: ["座位", "Seats"],
+  seat: ["座位", "Seat"],
+  human: ["玩家", "Human"],
+  bot_easy: ["机器人·易（随机）", "Bot: easy (random)"],
+  bot_medium: ["机器人·中（纳什）", "Bot: medium (Nash)"],
+  bot_hard: ["机器人·难（搜索）", "Bot: hard (search)"],
+  your_name: ["你的名字", "Your name"],
+  table_name: ["桌名", "Table name"],
+  listed: ["公开列出（任何人可加入）", "Listed (anyone may join)"],
+  hotseat: ["同屏对战（一台设备轮流）", "Hot-seat (take turns on this device)"],
+  turn_seconds: ["每步限时（秒，0 = 不限）", "Turn timer (seconds, 0 = off)"],
+  create: ["开始", "Start"],
+  open_tables: ["开放的牌桌", "Open tables"],
+  no_tables: ["暂无开放的牌桌。", "No open tables."],
+  refresh: ["刷新", "Refresh"],
+  join: ["加入", "Join"],
+  watch: ["观战", "Watch"],
+  free_seats: ["空位", "free seats"],
+  invite: ["邀请链接（发给朋友）", "Invitation link (send it to friends)"],
+  copy: ["复制", "Copy"],
+  copied: ["已复制", "Copied"],
+  waiting: ["等待玩家加入…", "Waiting for players…"],
+  playing: ["进行中", "playing"],
+  finished: ["已结束", "finished"],
+  your_turn: ["轮到你了", "Your turn"],
+  waiting_for: ["等待", "Waiting for"],
+  spectating: ["观战中", "Spectating"],
+  you: ["你", "you"],
+  online: ["在线", "online"],
+  offline: ["离线", "offline"],
+  bot: ["机器人", "bot"],
+  committed: ["已出（未揭示）", "committed (hidden)"],
+  you_committed: ["你已出：", "You committed: "],
+  change_hint: ["在所有人出完之前可以改。", "You may change it until everyone has chosen."],
+  log: ["记录", "Log"],
+  chat: ["聊天", "Chat"],
+  send: ["发送", "Send"],
+  say: ["说点什么…", "Say something…"],
+  reconnecting: ["连接断开，正在重连…", "Connection lost; reconnecting…"],
+  result: ["结果", "Result"],
+  win: ["胜", "win"],
+  loss: ["负", "loss"],
+  draw: ["平", "draw"],
+  replay: ["回放", "Replay"],
+  record: ["棋谱 JSON", "Record JSON"],
+  back: ["后退", "Back"],
+  forward: ["前进", "Forward"],
+  start: ["开头", "Start"],
+  end: ["结尾", "End"],
+  step: ["步", "step"],
+  time_left: ["剩余时间", "Time left"],
+  privacy: ["请把设备交给", "Pass the device to"],
+  privacy_ready: ["我准备好了", "I am ready"],
+  privacy_hint: ["其他人请勿偷看。", "Everyone else, look away."],
+  join_table: ["加入这张牌桌", "Join this table"],
+  table_full: ["没有空位了，可以观战。", "No free seat; you can watch."],
+  error: ["出错了", "Error"],
+  hand: ["手牌", "Hand"],
+  weapon: ["武器", "Weapon"],
+  life: ["体力", "Life"],
+  qi: ["气", "Qi"],
+  round: ["回合", "Round"],
+  score: ["分数", "Score"],
+  observation: ["局面", "Table"],
+  power_table: ["战力表", "Power table"],
+  stances: ["架势", "Stances"],
+  face_down: ["同时暗选：选好后等所有人一起揭示。", "Chosen face down by everyone at once, then revealed together."],
+  one_two_three: ["一，二，三，出拳！", "One, two, three: throw!"],
+  new_game: ["再来一局", "New game"],
+  players_n: ["人", "players"],
+};
+
+let lang = localStorage.getItem("caiquan.lang") ||
+  ((navigator.languages || [navigator.language]).some((l) => /^zh/i.test(l)) ? "zh" : "en");
+const listeners = [];
+
+export const getLang = () => lang;
+export function setLang(l) {
+  lang = l;
+  localStorage.setItem("caiquan.lang", l);
+  document.documentElement.lang = l;
+  applyStatic();
+  listeners.forEach((f) => f(l));
+}
+export const onLang = (f) => listeners.push(f);
+export function t(key) {
+  const s = STRINGS[key];
+  return s ? s[lang === "zh" ? 0 : 1] : key;
+}
+// {zh, en} objects (from the server) in the current language.
+export const L = (o) => (o == null ? "" : typeof o === "string" ? o : (o[lang] ?? o.en ?? o.zh ?? ""));
+export function applyStatic(root = document) {
+  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  const btn = document.getElementById("lang-btn");
+  if (btn) btn.textContent = lang === "zh" ? "English" : "中文";
+  document.documentElement.lang = lang;
+}

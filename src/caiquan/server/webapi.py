@@ -1,0 +1,104 @@
+"""Helpers for the browser client: rules pages, event texts, card lists, replay views."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, Field
+
+from caiquan.engine import Record
+from caiquan.games import game_ids, load_game
+
+router = APIRouter(prefix="/api")
+
+
+def _game_id(game_id: str) -> str:
+    if game_id not in game_ids():
+        raise HTTPException(404, f"no game {game_id!r}")
+    return game_id
+
+
+@router.get("/games/{game_id}/rules", summary="A game's rules page (Markdown)")
+def rules(game_id: str, lang: Literal["zh", "en"] = "en") -> PlainTextResponse:
+    text = load_game(_game_id(game_id)).rules(lang)
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+
+
+class Events(BaseModel):
+    events: list[dict[str, Any]] = Field(max_length=500)
+
+
+@router.post("/games/{game_id}/format", summary="Texts of events (as the game words them)")
+def format_events(game_id: str, body: Events) -> list[dict[str, str] | None]:
+    """The game's own zh/en wording of events the client already holds (its own view)."""
+    game = load_game(_game_id(game_id))
+    out: list[dict[str, str] | None] = []
+    for event in body.events:
+        try:
+            out.append({lang: game.format_event(event, lang) for lang in ("zh", "en")})
+        except Exception:  # a malformed event: the client keeps its generic line
+            out.append(None)
+    return out
+
+
+@router.get("/games/{game_id}/cards", summary="A game's public card list (names, costs)")
+def cards(game_id: str) -> dict[str, list[dict[str, str | int | float]]]:
+    """Public content for drawing cards by name: each list of the game's ``content`` whose
+    items are records (``persons``, ``territories`` …), with their plain scalar fields."""
+    content = getattr(load_game(_game_id(game_id)), "content", None)
+    out: dict[str, list[dict[str, str | int | float]]] = {}
+    for attr in ("persons", "territories", "characters", "roles"):
+        items = getattr(content, attr, None)
+        if not isinstance(items, (list, tuple)):
+            continue
+        rows = []
+        for item in items:
+            fields = getattr(item, "_asdict", None) or getattr(item, "__dict__", None)
+            data = fields() if callable(fields) else (fields or {})
+            if not data and hasattr(item, "__dataclass_fields__"):
+                data = {k: getattr(item, k) for k in item.__dataclass_fields__}
+            rows.append(
+                {
+                    k: v
+                    for k, v in data.items()
+                    if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                }
+            )
+        out[attr] = rows
+    return out
+
+
+def _views(record_json: bytes) -> list[dict[str, Any]]:
+    record = Record.from_json(record_json)
+    state = load_game(record.game, dict(record.config)).new_state(record.seed)
+
+    def view() -> dict[str, Any]:
+        return {
+            "version": state.move_number,
+            "events": len(state.events(None, 0)),
+            "observation": state.observation(None),
+        }
+
+    out = [view()]
+    for joint in record.decisions:
+        state.apply(dict(joint))
+        out.append(view())
+    return out
+
+
+@router.get(
+    "/tables/{table_id}/replay",
+    summary="A finished game as a spectator saw it, after each decision",
+    responses={409: {"description": "the game is not finished"}},
+)
+async def replay_views(table_id: str, request: Request) -> list[dict[str, Any]]:
+    """For the replay viewer: the spectator's observation after each decision and how many
+    spectator events had happened by then. Only for finished games (the record is public
+    then); hidden choices show only where the table revealed them."""
+    from .api import get_record
+
+    response = await get_record(table_id, request)
+    return await asyncio.to_thread(_views, bytes(response.body))

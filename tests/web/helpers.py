@@ -1,0 +1,116 @@
+"""Playwright helpers: create tables through the lobby and play by clicking."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+INIT = """
+localStorage.setItem('caiquan.anim', 'off');
+if (!localStorage.getItem('caiquan.lang')) localStorage.setItem('caiquan.lang', 'en');
+"""
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def new_page(
+    browser: Any, locale: str = "en-US", lang: str | None = "en", viewport: Any = None
+) -> Any:
+    ctx = browser.new_context(locale=locale, viewport=viewport or DESKTOP)
+    if lang is not None:
+        ctx.add_init_script(INIT.replace("'en'", f"'{lang}'"))
+    else:
+        ctx.add_init_script("localStorage.setItem('caiquan.anim', 'off');")
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def create_table(
+    page: Any,
+    base: str,
+    game: str,
+    options: dict[str, Any] | None = None,
+    seats: list[str] | None = None,
+    hotseat: bool = False,
+    listed: bool = True,
+    keep: bool = False,
+) -> str:
+    """Fill the lobby form and start; returns the table id (``keep``: the page is open)."""
+    if not keep:
+        page.goto(base + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#game-select", game)
+    if options:
+        page.click("#create details summary")
+        for name, value in options.items():
+            field = page.locator(f'#game-options [name="{name}"]')
+            if field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+                field.dispatch_event("change")
+    for i, kind in enumerate(seats or []):
+        page.select_option(f'#seat-list select[data-seat="{i}"]', kind)
+    if hotseat:
+        page.check("#hotseat")
+    if not listed:
+        page.uncheck("#listed")
+    page.click("#create-btn")
+    page.wait_for_url("**/?table=*")
+    page.wait_for_selector("#t-seats li")
+    return str(page.url.split("table=")[1].split("&")[0])
+
+
+def version(page: Any) -> str:
+    return str(page.get_attribute("#main", "data-version") or "")
+
+
+def status(page: Any) -> str:
+    return str(page.get_attribute("#main", "data-status") or "")
+
+
+def click_one(page: Any, rng: random.Random) -> bool:
+    """Click a random option if this page must decide (and has not committed); True if so."""
+    if page.locator("#privacy-ready").is_visible():
+        page.click("#privacy-ready")
+    if page.locator("#my-commit").count():
+        return False
+    buttons = page.locator("#t-decision button.option")
+    n = buttons.count()
+    if not n:
+        return False
+    v = version(page)
+    try:
+        buttons.nth(rng.randrange(n)).click(timeout=2_000)
+    except Exception:  # re-rendered under the pointer: the next loop sees the new state
+        return True
+    page.wait_for_function(
+        "v => document.querySelector('#main').dataset.version !== v"
+        " || document.querySelector('#main').dataset.status === 'finished'"
+        " || document.querySelector('#my-commit')"
+        " || (document.querySelector('#privacy') && !document.querySelector('#privacy').hidden)",
+        arg=v,
+        timeout=15_000,
+    )
+    return True
+
+
+def play_to_end(pages: list[Any], seed: int = 1, limit: float = 90.0) -> int:
+    """Click random options on every page until each shows the outcome; returns clicks."""
+    rng = random.Random(seed)
+    clicks = 0
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if all(status(p) == "finished" and p.locator("#outcome").count() for p in pages):
+            return clicks
+        moved = False
+        for p in rng.sample(pages, len(pages)):  # who decides first varies
+            if status(p) != "finished" and click_one(p, rng):
+                clicks += 1
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError(f"the game did not end in {limit} s (clicks: {clicks})")

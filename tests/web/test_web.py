@@ -1,0 +1,284 @@
+"""The web table in headless Chromium: whole games by clicking, online play, reload, secrecy."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import WebServer, need_game
+from .helpers import click_one, create_table, new_page, play_to_end, version
+
+# Short games keep the suite fast; the rules are the same.
+SHORT = {
+    "promise": {"characters": "taoist,sword"},
+    "legends": {"players": 3, "round_cap": 3},
+    "drama": {"rounds": 3},
+    "goofspiel": {"num_cards": 5},
+}
+SEATS = {"promise": 2, "legends": 3, "drama": 4, "goofspiel": 2}
+
+
+@pytest.mark.parametrize("game", ["promise", "legends", "drama", "goofspiel"])
+def test_whole_game_against_bots(server: WebServer, browser: Any, game: str) -> None:
+    need_game(server, game)
+    page = new_page(browser)
+    seats = ["human"] + ["easy"] * (SEATS[game] - 1)
+    table = create_table(page, server.base, game, SHORT[game], seats)
+    page.wait_for_selector("#t-panel .panel")
+    clicks = play_to_end([page], seed=hash(game) % 1000)
+    assert clicks > 0
+    assert page.locator("#outcome li").count() == SEATS[game]
+    info = server.get(f"/api/tables/{table}")
+    assert info["status"] == "finished"
+    assert page.locator("#t-log li").count() > 0
+    page.context.close()
+
+
+def test_two_browsers_play_promise_online(server: WebServer, browser: Any) -> None:
+    """Two contexts: one creates an unlisted table and sends the link; the other joins by it."""
+    game = "promise" if "promise" in server.games else "goofspiel"
+    a = new_page(browser)
+    create_table(a, server.base, game, SHORT[game], ["human", "human"], listed=False)
+    link = a.input_value("#invite-link")
+    assert "invite=" in link
+    b = new_page(browser)
+    got: list[dict[str, Any]] = []
+    sent: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: got.append(json.loads(payload)))
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
+
+    b.on("websocket", watch)
+    b.goto(link)
+    b.fill("#join-name", "小红")
+    b.click("#join-btn")
+    b.wait_for_selector("#t-decision .option")
+    assert a.locator("#t-seats li", has_text="小红").count() == 1
+    # A commits first: B sees only *that* A committed, never what.
+    a.wait_for_selector("#t-decision .option")
+    a.locator("#t-decision .option").first.click()
+    a.wait_for_selector("#my-commit")
+    b.wait_for_selector("#t-seats li[data-seat='0'] .committed")
+    assert b.locator("#my-commit").count() == 0
+    play_to_end([a, b], seed=7, limit=120)
+    assert a.locator("#outcome").count() and b.locator("#outcome").count()
+    # B's frames never held A's face-down choice: every commit B was shown is one B sent.
+    mine = {(f["version"], f["option"]) for f in sent if f.get("type") == "decide"}
+    states = [f for f in got if f.get("type") == "state"]
+    assert states and all(f["seat"] == 1 for f in states)
+    commits = [(f["version"], f["observation"].get("my_commit")) for f in states]
+    assert any(c is not None for _, c in commits)
+    assert all(c is None or (v, c) in mine for v, c in commits)
+    a.context.close()
+    b.context.close()
+
+
+def test_reload_resumes_the_game(server: WebServer, browser: Any) -> None:
+    page = new_page(browser)
+    table = create_table(page, server.base, "goofspiel", SHORT["goofspiel"], ["human", "easy"])
+    rng = random.Random(2)
+    for _ in range(2):
+        page.wait_for_selector("#t-decision .option")
+        click_one(page, rng)
+    page.wait_for_selector("#t-decision .option")
+    before, log = version(page), page.locator("#t-log li").count()
+    assert before not in ("", "0")
+    page.reload()
+    page.wait_for_selector("#t-decision .option")
+    assert version(page) == before
+    assert page.locator("#t-log li").count() == log
+    assert f"table={table}" in page.url
+    play_to_end([page], seed=3)
+    page.context.close()
+
+
+def test_hidden_hands_never_reach_the_page(server: WebServer, browser: Any) -> None:
+    """Drama against three bots: no frame carries another seat's hand, and at a known moment
+    none of the opponents' cards is anywhere in the page's text."""
+    need_game(server, "drama")
+    import caiquan
+
+    page = new_page(browser)
+    frames: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))),
+    )
+    table = create_table(page, server.base, "drama", SHORT["drama"], ["human"] + ["easy"] * 3)
+    page.wait_for_selector("#t-panel .my-hand")
+    seen = page.evaluate(
+        "[document.querySelector('#main').dataset.version, document.body.innerText]"
+    )
+    seen_version, seen_text = int(seen[0]), seen[1]
+    play_to_end([page], seed=5)
+    record = server.get(f"/api/tables/{table}/record")
+    game = caiquan.load_game("drama", record["config"])
+    state = game.new_state(record["seed"])
+    moves = iter(record["decisions"])
+    while state.move_number < seen_version:
+        state.apply({int(p): o for p, o in next(moves).items()})
+    assert state.move_number == seen_version
+
+    def card_name(c: int) -> str:  # as the page writes a card (♠A … ♦K; ids suit-major)
+        return "♠♥♣♦"[c // 13] + ["A", *map(str, range(2, 11)), "J", "Q", "K"][c % 13]
+
+    mine = state.observation(0)
+    public = set(mine["hand"]) | set(mine["round_cards"])
+    for p in mine["players"]:
+        public |= set(p["taken"]) | set((p["weapon"] or {}).get("cards", []))
+    for opp in (1, 2, 3):
+        hidden = set(state.observation(opp)["hand"]) - public
+        for c in hidden:
+            assert card_name(c) not in seen_text, (opp, card_name(c))
+    me = 0
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states
+    for f in states:
+        obs = f["observation"]
+        assert obs["player"] == me
+        for i, p in enumerate(obs["players"]):
+            assert "hand" not in p, i
+    for f in frames:
+        for ev in f.get("events", []):
+            if ev.get("kind") == "deal" and ev.get("player") != me:
+                assert "hand" not in ev
+    page.context.close()
+
+
+def test_language_switch_and_browser_default(server: WebServer, browser: Any) -> None:
+    zh = new_page(browser, locale="zh-CN", lang=None)
+    zh.goto(server.base + "/")
+    zh.wait_for_selector("#create-btn")
+    assert zh.inner_text("#create-btn") == "开始"
+    assert zh.inner_text("#lang-btn") == "English"
+    zh.select_option("#game-select", "goofspiel")
+    zh.fill("#player-name", "小明")
+    zh.click("#lang-btn")
+    assert zh.inner_text("#create-btn") == "Start"
+    assert zh.input_value("#player-name") == "小明"  # what was filled in stays
+    assert zh.input_value("#game-select") == "goofspiel"
+    assert "New table" in zh.inner_text("#create h2")
+    zh.context.close()
+    en = new_page(browser, locale="en-US", lang=None)
+    create_table(en, server.base, "goofspiel", SHORT["goofspiel"], ["human", "easy"])
+    en.wait_for_selector("#prompt")
+    prompt_en = en.inner_text("#prompt")
+    assert "Your turn" in prompt_en
+    en.click("#lang-btn")
+    en.wait_for_function("document.querySelector('#prompt').innerText.includes('轮到你了')")
+    assert en.inner_text("#prompt") != prompt_en
+    assert "出" in en.inner_text("#t-decision .option >> nth=0")
+    assert en.inner_text("#chat-form button") == "发送"
+    assert en.inner_text(".log-box summary") == "记录"
+    en.context.close()
+
+
+def test_hot_seat_privacy_chat_timer_replay_rules(server: WebServer, browser: Any) -> None:
+    """Two humans on one screen: a privacy screen before each seat's turn; chat and the turn
+    timer show; after the game the replay steps through the events; the rules panel opens."""
+    page = new_page(browser)
+    page.goto(server.base + "/")
+    page.fill("#turn-seconds", "120")
+    create_table(
+        page,
+        server.base + "",
+        "goofspiel",
+        {"num_cards": 3},
+        ["human", "human"],
+        hotseat=True,
+        keep=True,
+    )
+    page.wait_for_selector("#privacy-ready")
+    assert page.locator("#t-panel .panel").count() == 0  # nothing shown behind the screen
+    page.click("#privacy-ready")
+    page.wait_for_selector("#t-decision .option")
+    page.wait_for_selector("#t-timer:has-text('⏱')")
+    page.fill("#chat-input", "你好 hello")
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#t-chat li:has-text('你好 hello')")
+    page.locator("#t-decision .option").first.click()
+    page.wait_for_selector("#privacy-ready")  # the other seat's turn: screen again
+    page.click("#privacy-ready")
+    page.wait_for_selector("#t-decision .option")
+    assert page.get_attribute("#main", "data-seat") == "1"
+    play_to_end([page], seed=11)
+    # replay: step forward and back through the spectator's event log
+    page.click("#replay-link")
+    page.wait_for_selector("#rp-step")
+    total = int(page.inner_text("#rp-step").split("/")[1])
+    assert total > 0
+    page.click("#rp-forward")
+    page.click("#rp-forward")
+    assert page.locator("#rp-log li").count() == 2
+    page.click("#rp-back")
+    assert page.locator("#rp-log li").count() == 1
+    page.click("#rp-end")
+    assert page.locator("#rp-log li").count() == total
+    page.wait_for_selector("#rp-panel .panel")  # the table as it was at that step
+    page.keyboard.press("Home")
+    assert page.locator("#rp-log li").count() == 0
+    # rules panel, in both languages
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules-body h2")
+    en_rules = page.inner_text("#rules-body")
+    page.click("#lang-btn")
+    page.wait_for_function(
+        "t => document.querySelector('#rules-body').innerText !== t", arg=en_rules
+    )
+    page.keyboard.press("Escape")
+    assert page.locator("#rules-panel").is_hidden()
+    page.context.close()
+
+
+def test_a_whole_game_by_keyboard(server: WebServer, browser: Any) -> None:
+    """Digits pick a choice; Tab and Enter reach everything else."""
+    page = new_page(browser)
+    create_table(page, server.base, "goofspiel", {"num_cards": 4}, ["human", "easy"])
+    for _ in range(40):
+        if page.locator("#outcome").count():
+            break
+        page.wait_for_selector("#t-decision .option, #outcome")
+        if page.locator("#t-decision .option").count():
+            v = version(page)
+            page.keyboard.press("1")
+            page.wait_for_function(
+                "v => document.querySelector('#main').dataset.version !== v", arg=v
+            )
+    assert page.locator("#outcome").count()
+    page.locator("#replay-link").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rp-step")
+    page.keyboard.press("End")
+    assert page.locator("#rp-log li").count() > 0
+    page.context.close()
+
+
+def test_a_dropped_connection_reconnects(
+    server: WebServer, browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The server goes away mid-game and comes back: the page says so, reconnects by itself
+    and the game goes on from where it was."""
+    tmp = tmp_path_factory.mktemp("drop")
+    own = WebServer(tmp)
+    try:
+        page = new_page(browser)
+        create_table(page, own.base, "goofspiel", {"num_cards": 4}, ["human", "easy"])
+        rng = random.Random(4)
+        page.wait_for_selector("#t-decision .option")
+        click_one(page, rng)
+        page.wait_for_selector("#t-decision .option")
+        before = version(page)
+        own.stop()
+        page.wait_for_selector("#banner:not([hidden])")
+        own = WebServer(tmp, port=own.port)
+        page.wait_for_selector("#banner", state="hidden", timeout=20_000)
+        page.wait_for_selector("#t-decision .option")
+        assert version(page) == before
+        play_to_end([page], seed=4)
+        page.context.close()
+    finally:
+        own.stop()

@@ -1,0 +1,75 @@
+"""The three stateless routes the browser client uses (in process; no browser needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web routes need the server extra")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    from caiquan.server.app import create_app
+    from caiquan.server.settings import Settings
+
+    db = Path(tmp_path_factory.mktemp("webapi")) / "x.sqlite3"
+    app = create_app(Settings(database_url=f"sqlite:///{db}"))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def test_rules_in_both_languages(client: Any) -> None:
+    zh = client.get("/api/games/drama/rules?lang=zh")
+    en = client.get("/api/games/drama/rules?lang=en")
+    assert zh.status_code == en.status_code == 200
+    assert zh.headers["content-type"].startswith("text/markdown")
+    assert "剧牌" in zh.text and "Drama" in en.text
+    assert client.get("/api/games/nope/rules").status_code == 404
+    assert client.get("/api/games/drama/rules?lang=fr").status_code == 422
+
+
+def test_format_gives_the_games_own_words(client: Any) -> None:
+    from caiquan.games import load_game
+
+    game = load_game("goofspiel", num_cards=3)
+    state = game.new_state(1)
+    events = [dict(e) for e in state.events(0, 0)]
+    out = client.post("/api/games/goofspiel/format", json={"events": [*events, {"x": 1}]}).json()
+    assert out[: len(events)] == [
+        {"zh": game.format_event(e, "zh"), "en": game.format_event(e, "en")} for e in events
+    ]
+    assert out[-1] is None  # a malformed event: the client keeps its own line
+    too_many = {"events": [{"kind": "point"}] * 501}
+    assert client.post("/api/games/goofspiel/format", json=too_many).status_code == 422
+
+
+def test_cards_lists_public_content(client: Any) -> None:
+    drama = client.get("/api/games/drama/cards").json()
+    assert {r["id"] for r in drama["roles"]} >= {"landlord", "farmer"}
+    assert client.get("/api/games/goofspiel/cards").json() == {}
+    assert client.get("/api/games/nope/cards").status_code == 404
+
+
+def test_replay_views_only_for_finished_games(client: Any) -> None:
+    import time
+
+    seats = [{"kind": "bot", "strength": "easy"}] * 2
+    body = {"game": "goofspiel", "options": {"num_cards": 3}, "seats": seats}
+    table = client.post("/api/tables", json=body).json()["table"]
+    for _ in range(100):
+        if client.get(f"/api/tables/{table}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
+    views = client.get(f"/api/tables/{table}/replay").json()
+    assert views[0]["version"] == 0 and views[-1]["observation"]["terminal"]
+    assert all(v["observation"]["player"] is None for v in views)  # a spectator's view
+    assert [v["events"] for v in views] == sorted(v["events"] for v in views)
+    assert client.get("/api/tables/nope/replay").status_code == 404
+    waiting = client.post("/api/tables", json={"game": "goofspiel"}).json()["table"]
+    assert client.get(f"/api/tables/{waiting}/replay").status_code == 409  # secret until the end
