@@ -1,11 +1,14 @@
 """Random-playout benchmarks: decisions per second, games per second, clone cost.
 
 Run as ``caiquan bench`` (table) or ``caiquan bench --json``. Figures are wall-clock on this
-machine; compare runs made in the same process or on the same machine only.
+machine; compare runs made in the same process or on the same machine only. The random
+player's choices come from :class:`random.Random`; clone and observation costs are measured
+on a state half-way through a random game.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -44,25 +47,37 @@ def default_setups() -> list[tuple[str, dict[str, Any]]]:
     return setups
 
 
-def _playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float, State]:
-    rng = Rng(seed)
+def _playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float]:
+    # the random player's choices come from random.Random, as in ``bench --peers``
+    chooser = random.Random(seed)
+    seeds = Rng(seed)
     games = decisions = 0
-    mid: State | None = None
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        s = game.new_state(rng.next_u64())
-        target = game.max_decisions() // 3
+        s = game.new_state(seeds.next_u64())
         while not s.is_terminal():
-            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+            s.apply([chooser.choice(s.legal(p)) for p in s.to_move()])
             decisions += 1
-            if mid is None and s.move_number >= target and not s.is_terminal():
-                mid = s.clone()
         games += 1
         now = time.perf_counter()
         if now >= deadline:
             break
-    return games, decisions, now - start, mid if mid is not None else game.new_state(seed)
+    return games, decisions, now - start
+
+
+def mid_game(game: Game, seed: int = 7) -> State:
+    """A state half-way through a random game (the same game for the same seed)."""
+    s = game.new_state(seed)
+    r = random.Random(seed)
+    while not s.is_terminal():
+        s.apply([r.choice(s.legal(p)) for p in s.to_move()])
+    half = s.move_number // 2
+    s = game.new_state(seed)
+    r = random.Random(seed)
+    while s.move_number < half:
+        s.apply([r.choice(s.legal(p)) for p in s.to_move()])
+    return s
 
 
 def _per_call_us(fn: Callable[[], object], min_seconds: float = 0.2) -> float:
@@ -89,7 +104,8 @@ def run(
         if progress is not None:
             progress(f"{gid} {cfg}")
         game = load_game(gid, cfg)
-        games, decisions, elapsed, mid = _playouts(game, seconds, seed)
+        games, decisions, elapsed = _playouts(game, seconds, seed)
+        mid = mid_game(game)
         movers = mid.to_move()
         viewer = movers[0] if movers else 0
         results.append(

@@ -1,9 +1,18 @@
 """Side-by-side measurements against the research frameworks (``caiquan bench --peers``).
 
-Every figure is the median of ``repeats`` runs of ``seconds`` of random play in this process,
-so ratios between caiquan and its peers are comparable even on a busy machine. Peers that are
-not installed (the ``peers`` extra: OpenSpiel, PettingZoo, RLCard) are reported as missing.
-One joint reveal counts as one step.
+Method, so that ratios stay meaningful on a busy machine:
+
+* every engine plays random games in the same loop shape, and the random player's choices
+  come from the same chooser everywhere (:class:`random.Random`, as in OpenSpiel's and
+  PettingZoo's own examples); an engine's own chance (shuffles, deals) uses its own RNG;
+* the runs are **interleaved**: each of ``repeats`` rounds runs every engine once, for
+  ``seconds``, in turn, and each figure is the median over the rounds, so a load change
+  hits caiquan and its peers alike;
+* one joint reveal (all simultaneous movers) counts as one step;
+* clone cost is measured on a mid-game state (about half-way through a game).
+
+Peers that are not installed (the ``peers`` extra: OpenSpiel, PettingZoo, RLCard) are
+reported as missing.
 """
 
 from __future__ import annotations
@@ -19,9 +28,10 @@ from caiquan.engine import Rng, State
 from caiquan.engine.matrix import solve_lp, solve_small
 from caiquan.games import load_game
 
+from . import mid_game
 
-def _median_rate(run: Callable[[float], tuple[int, float]], seconds: float, repeats: int) -> float:
-    return statistics.median(n / el for n, el in (run(seconds) for _ in range(repeats)))
+Runner = Callable[[float], tuple[int, float]]
+"""Plays random games for about ``seconds``; returns (steps, elapsed seconds)."""
 
 
 def _per_call_us(fn: Callable[[], object], seconds: float = 0.3) -> float:
@@ -34,62 +44,71 @@ def _per_call_us(fn: Callable[[], object], seconds: float = 0.3) -> float:
     return (time.perf_counter() - start) / n * 1e6
 
 
+def interleaved_rates(runners: dict[str, Runner], seconds: float, repeats: int) -> dict[str, float]:
+    """Steps per second of each runner: the median over ``repeats`` interleaved rounds."""
+    rates: dict[str, list[float]] = {name: [] for name in runners}
+    for run in runners.values():
+        run(min(0.05, seconds))  # warm up (caches, imports) before any timing
+    for _ in range(repeats):
+        for name, run in runners.items():
+            steps, elapsed = run(seconds)
+            rates[name].append(steps / elapsed)
+    return {name: statistics.median(r) for name, r in rates.items()}
+
+
 # ---------------------------------------------------------------------------- caiquan
 
+GOOFSPIEL_13 = {"num_cards": 13, "points_order": "descending", "imp_info": True}
+OURS = {
+    "goofspiel-13": ("goofspiel", GOOFSPIEL_13),
+    "promise": ("promise", {}),
+    "drama": ("drama", {}),
+    "legends-4": ("legends", {"players": 4}),
+}
 
-def _ours(
-    game_id: str, config: dict[str, Any]
-) -> tuple[Callable[[float], tuple[int, float]], State]:
+
+def _ours(game_id: str, config: dict[str, Any]) -> tuple[Runner, State]:
     game = load_game(game_id, config)
-    rng = Rng(1)
-    mid: list[State] = []
+    r = random.Random(1)
+    seeds = Rng(1)
 
     def run(seconds: float) -> tuple[int, float]:
         steps = 0
         start = time.perf_counter()
         while True:
-            s = game.new_state(rng.next_u64())
+            s = game.new_state(seeds.next_u64())
             while not s.is_terminal():
-                s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+                s.apply([r.choice(s.legal(p)) for p in s.to_move()])
                 steps += 1
-                if not mid and s.move_number >= game.max_decisions() // 4 and not s.is_terminal():
-                    mid.append(s.clone())
             el = time.perf_counter() - start
             if el >= seconds:
                 return steps, el
 
-    run(0.05)
-    return run, mid[0] if mid else game.new_state(0)
+    return run, mid_game(game)
 
 
-def measure_ours(seconds: float, repeats: int) -> dict[str, dict[str, float]]:
-    out = {}
-    setups = {
-        "goofspiel-13": (
-            "goofspiel",
-            {"num_cards": 13, "points_order": "descending", "imp_info": True},
-        ),
-        "promise": ("promise", {}),
-        "drama": ("drama", {}),
-        "legends-4": ("legends", {"players": 4}),
-    }
-    for name, (gid, cfg) in setups.items():
-        run, mid = _ours(gid, cfg)
-        out[name] = {
-            "steps_per_s": _median_rate(run, seconds, repeats),
-            "clone_us": _per_call_us(mid.clone),
-        }
+def ours_runners() -> tuple[dict[str, Runner], dict[str, State]]:
+    runners, mids = {}, {}
+    for name, (gid, cfg) in OURS.items():
+        runners[name], mids[name] = _ours(gid, cfg)
+    return runners, mids
+
+
+def measure_solvers() -> dict[str, dict[str, float]]:
     rps = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
     biased = [[0.0, 2.0, -1.0], [-2.0, 0.0, 1.0], [1.0, -1.0, 0.0]]
-    out["solve-3x3-kernel"] = {
-        "us": statistics.median(_per_call_us(lambda m=m: solve_small(m)) for m in (rps, biased))
+    return {
+        "solve-3x3-kernel": {
+            "us": statistics.median(
+                _per_call_us(lambda m=m: solve_small(m)) for m in (rps, biased, rps)
+            )
+        },
+        "solve-3x3-highs": {"us": _per_call_us(lambda: solve_lp(biased), 0.5)},
     }
-    out["solve-3x3-highs"] = {"us": _per_call_us(lambda: solve_lp(biased), 0.5)}
-    out["ismcts-promise"] = {"iterations_per_s": _ismcts_rate(seconds)}
-    return out
 
 
-def _ismcts_rate(seconds: float) -> float:
+def ismcts_rate(seconds: float, repeats: int = 3) -> float:
+    """ISMCTS iterations per second on a promise position (median of ``repeats``)."""
     from caiquan.bots import ISMCTSBot
     from caiquan.engine import PlayerView
 
@@ -98,19 +117,21 @@ def _ismcts_rate(seconds: float) -> float:
     rng = Rng(2)
     while s.move_number < 6 and not s.is_terminal():
         s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
-    bot = ISMCTSBot(seconds=seconds)
-    start = time.perf_counter()
-    bot.decide(PlayerView(s, s.to_move()[0]), Rng(5))
-    return bot.last_iterations / (time.perf_counter() - start)
+    rates = []
+    for k in range(repeats):
+        bot = ISMCTSBot(seconds=seconds)
+        start = time.perf_counter()
+        bot.decide(PlayerView(s, s.to_move()[0]), Rng(5 + k))
+        rates.append(bot.last_iterations / (time.perf_counter() - start))
+    return statistics.median(rates)
 
 
 # ---------------------------------------------------------------------------- peers
 
 
-def measure_openspiel(seconds: float, repeats: int) -> dict[str, dict[str, float]]:
+def openspiel_runners() -> tuple[dict[str, Runner], dict[str, Callable[[], object]]]:
     import pyspiel
 
-    out: dict[str, dict[str, float]] = {}
     names = {
         "openspiel-goofspiel-13": "goofspiel(num_cards=13,points_order=descending,imp_info=True)",
     }
@@ -126,6 +147,8 @@ def measure_openspiel(seconds: float, repeats: int) -> dict[str, dict[str, float
         )
     except ImportError:
         pass
+    runners: dict[str, Runner] = {}
+    clones: dict[str, Callable[[], object]] = {}
     for name, spec in names.items():
         game = pyspiel.load_game(spec)
         r = random.Random(1)
@@ -156,16 +179,14 @@ def measure_openspiel(seconds: float, repeats: int) -> dict[str, dict[str, float
                 if el >= sec:
                     return steps, el
 
-        run(0.05)
+        run(0.02)
         state = mid[0] if mid else game.new_initial_state()
-        out[name] = {
-            "steps_per_s": _median_rate(run, seconds, repeats),
-            "clone_us": _per_call_us(state.clone),
-        }
-    return out
+        runners[name] = run
+        clones[name] = state.clone
+    return runners, clones
 
 
-def measure_pettingzoo(seconds: float, repeats: int) -> dict[str, dict[str, float]]:
+def pettingzoo_runners() -> tuple[dict[str, Runner], dict[str, Callable[[], object]]]:
     import warnings
 
     with warnings.catch_warnings():
@@ -173,11 +194,13 @@ def measure_pettingzoo(seconds: float, repeats: int) -> dict[str, dict[str, floa
         from pettingzoo.classic import leduc_holdem_v4
 
         env = leduc_holdem_v4.env()
-        r = random.Random(1)
+    r = random.Random(1)
 
-        def run(sec: float) -> tuple[int, float]:
-            steps = 0
-            start = time.perf_counter()
+    def run(sec: float) -> tuple[int, float]:
+        steps = 0
+        start = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             while True:
                 env.reset(seed=r.randrange(1 << 30))
                 for _agent in env.agent_iter():
@@ -192,16 +215,20 @@ def measure_pettingzoo(seconds: float, repeats: int) -> dict[str, dict[str, floa
                 if el >= sec:
                     return steps, el
 
-        rate = _median_rate(run, seconds, repeats)
+    def clone() -> object:
+        return copy.deepcopy(env)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         env.reset(seed=3)
-        clone = _per_call_us(lambda: copy.deepcopy(env), 0.3)
-    return {"pettingzoo-leduc": {"steps_per_s": rate, "clone_us": clone}}
+    return {"pettingzoo-leduc": run}, {"pettingzoo-leduc": clone}
 
 
-def measure_rlcard(seconds: float, repeats: int) -> dict[str, dict[str, float]]:
+def rlcard_runners() -> tuple[dict[str, Runner], dict[str, Callable[[], object]]]:
     import rlcard
 
-    out = {}
+    runners: dict[str, Runner] = {}
+    clones: dict[str, Callable[[], object]] = {}
     for name in ("doudizhu", "uno"):
         env = rlcard.make(name, config={"seed": 1})
         r = random.Random(1)
@@ -219,29 +246,36 @@ def measure_rlcard(seconds: float, repeats: int) -> dict[str, dict[str, float]]:
                 if el >= sec:
                     return steps, el
 
-        rate = _median_rate(run, seconds, repeats)
         env.reset()
-        out[f"rlcard-{name}"] = {
-            "steps_per_s": rate,
-            "clone_us": _per_call_us(lambda env=env: copy.deepcopy(env.game)),
-        }
-    return out
+        runners[f"rlcard-{name}"] = run
+        clones[f"rlcard-{name}"] = lambda env=env: copy.deepcopy(env.game)
+    return runners, clones
 
 
 def run_peers(seconds: float = 1.0, repeats: int = 3) -> dict[str, Any]:
     """All measurements, the missing peers, and the issue's target ratios."""
-    results: dict[str, dict[str, float]] = {}
     missing: dict[str, str] = {}
-    results.update(measure_ours(seconds, repeats))
+    runners, mids = ours_runners()
+    clones: dict[str, Callable[[], object]] = {name: s.clone for name, s in mids.items()}
     for label, fn in (
-        ("openspiel", measure_openspiel),
-        ("pettingzoo", measure_pettingzoo),
-        ("rlcard", measure_rlcard),
+        ("openspiel", openspiel_runners),
+        ("pettingzoo", pettingzoo_runners),
+        ("rlcard", rlcard_runners),
     ):
         try:
-            results.update(fn(seconds, repeats))
+            more, more_clones = fn()
         except ImportError as err:
             missing[label] = f"not installed ({err.name}); pip install -e '.[peers]'"
+            continue
+        runners.update(more)
+        clones.update(more_clones)
+    rates = interleaved_rates(runners, seconds, repeats)
+    results: dict[str, dict[str, float]] = {
+        name: {"steps_per_s": rates[name], "clone_us": _per_call_us(clones[name])}
+        for name in runners
+    }
+    results.update(measure_solvers())
+    results["ismcts-promise"] = {"iterations_per_s": ismcts_rate(seconds, repeats)}
     return {"results": results, "missing": missing, "targets": targets(results)}
 
 

@@ -235,7 +235,7 @@ def _bench_peers(seconds: float, as_json: bool) -> None:
     if seconds <= 0:
         raise ConfigError("--seconds must be positive")
     if not as_json:
-        err.print("measuring caiquan and its peers (median of 3 runs each)…")
+        err.print("measuring caiquan and its peers (3 interleaved rounds, medians)…")
     data = run_peers(seconds)
     if as_json:
         sys.stdout.write(json.dumps({"caiquan": __version__, **data}) + "\n")

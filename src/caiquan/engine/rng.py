@@ -50,13 +50,22 @@ class Rng:
         """A uniform integer in ``[0, n)``: Lemire's multiply-shift, unbiased by rejection."""
         if n <= 0:
             raise ValueError(f"below() needs n > 0, got {n}")
-        m = self.next_u64() * n
+        # next_u64() inlined: this is the hottest function of every random playout
+        s = (self._s + _GAMMA) & _MASK
+        self._s = s
+        z = ((s ^ (s >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
+        m = (z ^ (z >> 31)) * n
+        if m & _MASK < n:  # rare: reject the few values that would bias the result
+            return self._below_reject(n, m)
+        return m >> 64
+
+    def _below_reject(self, n: int, m: int) -> int:
+        threshold = ((1 << 64) - n) % n
         low = m & _MASK
-        if low < n:  # rare: reject the few values that would bias the result
-            threshold = ((1 << 64) - n) % n
-            while low < threshold:
-                m = self.next_u64() * n
-                low = m & _MASK
+        while low < threshold:
+            m = self.next_u64() * n
+            low = m & _MASK
         return m >> 64
 
     def randint(self, lo: int, hi: int) -> int:
@@ -69,9 +78,17 @@ class Rng:
 
     def choice(self, seq: Sequence[T]) -> T:
         """A uniform element of a non-empty sequence."""
-        if not seq:
+        n = len(seq)
+        if not n:
             raise IndexError("choice() from an empty sequence")
-        return seq[self.below(len(seq))]
+        s = (self._s + _GAMMA) & _MASK  # below(n), inlined
+        self._s = s
+        z = ((s ^ (s >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
+        m = (z ^ (z >> 31)) * n
+        if m & _MASK < n:
+            return seq[self._below_reject(n, m)]
+        return seq[m >> 64]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher–Yates, from the end)."""

@@ -52,7 +52,17 @@ DecisionInput = int | Sequence[int] | Mapping[Player, int]
 
 # Attributes the engine manages itself; everything else on a state belongs to the game.
 _ENGINE_FIELDS = frozenset(
-    {"game", "rng", "seed", "_history", "_events", "_pending", "_movers", "_determinized"}
+    {
+        "game",
+        "rng",
+        "seed",
+        "_history",
+        "_events",
+        "_pending",
+        "_movers",
+        "_determinized",
+        "_legal_memo",
+    }
 )
 
 
@@ -79,6 +89,8 @@ class State(ABC):
         self._pending: dict[Player, int] = {}
         self._movers = ()
         self._determinized = False
+        # legal options by player for the current decision (cleared by every apply)
+        self._legal_memo: dict[Player, tuple[int, ...]] = {}
         self._setup()
 
     # ------------------------------------------------------------------ public API
@@ -104,9 +116,13 @@ class State(ABC):
 
     def legal(self, player: Player) -> tuple[int, ...]:
         """Legal option ids for ``player`` now (empty if they are not deciding)."""
-        if player not in self._movers:
-            return ()
-        return tuple(self._legal(player))
+        memo = self._legal_memo
+        legal = memo.get(player)
+        if legal is None:
+            if player not in self._movers:
+                return ()
+            legal = memo[player] = tuple(self._legal(player))
+        return legal
 
     def decision(self, player: Player) -> Decision:
         """The decision ``player`` faces now, with readable names for every option."""
@@ -139,9 +155,24 @@ class State(ABC):
         decision. A wrong, missing or illegal choice raises :class:`IllegalDecisionError`
         and leaves the state unchanged.
         """
-        joint = self._normalize(choice)
+        movers = self._movers
+        memo = self._legal_memo
+        if type(choice) is list and len(choice) == len(movers):
+            # fast path (search and simulation): every option an int among the legal ones
+            for p, o in zip(movers, choice, strict=True):
+                legal = memo.get(p)
+                if legal is None:
+                    legal = memo[p] = tuple(self._legal(p))
+                if type(o) is not int or o not in legal:
+                    joint = self._normalize(choice)  # raises with a readable message
+                    break
+            else:
+                joint = dict(zip(movers, choice, strict=True))
+        else:
+            joint = self._normalize(choice)
         if self._pending:
             self._pending.clear()
+        memo.clear()
         self._history.append(tuple(joint.items()))
         self._apply(joint)
 
@@ -249,6 +280,7 @@ class State(ABC):
         d["_history"] = self._history.copy()
         d["_events"] = self._events.copy()
         d["_pending"] = self._pending.copy()
+        d["_legal_memo"] = self._legal_memo.copy()
         memo: dict[int, Any] = {id(self.game): self.game}
         shared = self._shared_fields
         flat = self._flat_fields
@@ -280,6 +312,7 @@ class State(ABC):
         """
         self._check_player(player)
         new = self.clone()
+        new._legal_memo = {}
         new._resample(player, rng)
         for q in sorted(new._pending):
             if q != player:
@@ -313,7 +346,12 @@ class State(ABC):
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, State)
-        return self.game == other.game and self.__dict__ == other.__dict__
+        if self.game != other.game:
+            return False
+        mine, theirs = self.__dict__, other.__dict__
+        return mine.keys() == theirs.keys() and all(
+            mine[k] == theirs[k] for k in mine if k != "_legal_memo"
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -333,15 +371,16 @@ class State(ABC):
         private: Mapping[Player, Mapping[str, JSONValue]] | None = None,
     ) -> None:
         """Append an event: ``public`` for everyone; ``secret`` for each player in ``to``;
-        ``private[p]`` for player ``p`` alone (e.g. each player's own hidden card)."""
+        ``private[p]`` for player ``p`` alone (e.g. each player's own hidden card; the mapping
+        is kept, not copied: pass a fresh one)."""
         events = self._events
-        if secret is None and not private:
-            events.append(Event(len(events), kind, public))
+        if secret is None:
+            # tuple.__new__ skips the named tuple's Python-level constructor (hot path)
+            events.append(_new_event(Event, (len(events), kind, public, private or _NO_PRIVATE)))
             return
         merged: dict[Player, Mapping[str, JSONValue]] = dict(private or {})
-        if secret is not None:
-            for p in to:
-                merged[p] = {**secret, **merged.get(p, {})}
+        for p in to:
+            merged[p] = {**secret, **merged.get(p, {})}
         events.append(Event(len(events), kind, public, merged))
 
     # ------------------------------------------------------------------ validation
@@ -358,7 +397,7 @@ class State(ABC):
             )
 
     def _check_option(self, player: Player, option: object) -> None:
-        if type(option) is int and player in self._movers and option in self._legal(player):
+        if type(option) is int and option in self.legal(player):
             return  # the common case, fast
         self._check_player(player)
         if player not in self._movers:
@@ -485,6 +524,9 @@ def _redacted(event: Event, player: Player) -> Event:
     public = {k: v for k, v in view.items() if k != "kind"}
     return Event(event.seq, event.kind, public)
 
+
+_new_event = tuple.__new__
+_NO_PRIVATE: Mapping[Player, Mapping[str, JSONValue]] = Event._field_defaults["private"]
 
 _IMMUTABLE = frozenset({int, float, str, bool, bytes, tuple, frozenset, type(None)})
 

@@ -72,7 +72,8 @@ class GoofspielState(State):
         return (f"点数牌 {v}：出一张牌竞价", f"point card {v}: bid one card")
 
     def _apply(self, joint: dict[Player, int]) -> None:
-        self._play_turn(tuple(joint[p] for p in range(self.game.num_players)))
+        # every player bids each turn, so ``joint`` is keyed 0, 1, … in order
+        self._play_turn(tuple(joint.values()))
 
     def _play_turn(self, bids: tuple[int, ...]) -> None:
         g = self.game

@@ -1,0 +1,120 @@
+"""Fast paths against plain reference code (issue 12: every speed-up keeps a reference).
+
+Each fast path in the engine and the games is checked here against a straightforward
+implementation of the same thing: same numbers, same states, same errors.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caiquan.engine import IllegalDecisionError, Rng
+from caiquan.games import load_game
+
+MASK = (1 << 64) - 1
+
+
+class PlainSplitMix64:
+    """SplitMix64 and Lemire's bounded integers, written as in the papers."""
+
+    def __init__(self, seed: int) -> None:
+        self.s = seed & MASK
+
+    def next_u64(self) -> int:
+        self.s = (self.s + 0x9E3779B97F4A7C15) & MASK
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        m = self.next_u64() * n
+        low = m & MASK
+        if low < n:
+            threshold = (2**64 - n) % n
+            while low < threshold:
+                m = self.next_u64() * n
+                low = m & MASK
+        return m >> 64
+
+
+# bounds near 2**64 make rejection common, so the slow branch is exercised too
+BOUNDS = st.one_of(st.integers(1, 60), st.integers(1, 2**64), st.integers(2**63, 2**64))
+
+
+@given(seed=st.integers(0, 2**64 - 1), bounds=st.lists(BOUNDS, min_size=1, max_size=30))
+@settings(max_examples=300)
+def test_rng_below_and_choice_match_the_plain_generator(seed: int, bounds: list[int]) -> None:
+    fast, plain = Rng(seed), PlainSplitMix64(seed)
+    for i, n in enumerate(bounds):
+        if i % 2:
+            assert fast.below(n) == plain.below(n)
+        elif n <= 60:
+            seq = list(range(100, 100 + n))
+            assert fast.choice(seq) == seq[plain.below(n)]
+        else:
+            assert fast.below(n) == plain.below(n)
+    assert fast.next_u64() == plain.next_u64()
+
+
+def test_rejection_branch_is_taken_and_matches() -> None:
+    n = 2**63 + 12345  # about half of all draws are rejected
+    fast, plain = Rng(5), PlainSplitMix64(5)
+    for _ in range(200):
+        assert fast.below(n) == plain.below(n)
+    assert fast.getstate() == plain.s
+
+
+GAMES = [
+    ("goofspiel", {"num_cards": 6, "players": 3, "points_order": "random"}),
+    ("promise", {}),
+    ("drama", {}),
+    ("legends", {"players": 4}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "config"), GAMES)
+def test_apply_fast_path_equals_the_validating_path(
+    game_id: str, config: dict[str, object]
+) -> None:
+    """A list of options (fast path) and a dict (full validation) give the same game; illegal
+    input through the fast path raises like the slow one and leaves the state unchanged."""
+    game = load_game(game_id, config)
+    for seed in range(3):
+        fast, slow = game.new_state(seed), game.new_state(seed)
+        rng = Rng(seed)
+        while not fast.is_terminal():
+            movers = fast.to_move()
+            if fast.move_number % 5 == 0:
+                bad = [fast.legal(p)[0] for p in movers]
+                bad[-1] = game.num_option_ids  # never legal
+                before = fast.clone()
+                with pytest.raises(IllegalDecisionError):
+                    fast.apply(bad)
+                assert fast == before
+            # plain reference: the legal options recomputed from the rules, not the memo
+            assert [fast.legal(p) for p in movers] == [tuple(slow._legal(p)) for p in movers]
+            joint = [rng.choice(fast.legal(p)) for p in movers]
+            fast.apply(joint)
+            slow.apply(dict(zip(movers, joint, strict=True)))
+            assert fast == slow
+        assert fast.outcome() == slow.outcome()
+
+
+@pytest.mark.parametrize(("game_id", "config"), GAMES)
+def test_legal_memo_never_outlives_its_position(game_id: str, config: dict[str, object]) -> None:
+    """After clone and determinize every player's legal options are those the rules compute."""
+    game = load_game(game_id, config)
+    s = game.new_state(9)
+    rng = Rng(3)
+    while not s.is_terminal():
+        for p in s.to_move():
+            s.legal(p)  # fill the memo
+            twin = s.determinize(p, Rng(s.move_number))
+            copy = s.clone()
+            for q in s.to_move():
+                assert twin.legal(q) == tuple(twin._legal(q))
+                assert copy.legal(q) == tuple(s._legal(q))
+        s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
