@@ -274,22 +274,27 @@ class State(ABC):
         hold only immutable values), ``_shared_fields`` (shared) and ``_flat_fields``
         (shallow-copied).
         """
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = object.__new__(cls)
         d = self.__dict__.copy()
         d["rng"] = self.rng.copy()
         d["_history"] = self._history.copy()
         d["_events"] = self._events.copy()
         d["_pending"] = self._pending.copy()
         d["_legal_memo"] = self._legal_memo.copy()
-        memo: dict[int, Any] = {id(self.game): self.game}
-        shared = self._shared_fields
-        flat = self._flat_fields
-        for key, value in d.items():
-            if key in _ENGINE_FIELDS or key in shared or type(value) in _IMMUTABLE:
-                continue
-            if key in flat:
+        plan = _CLONE_PLANS.get(cls)
+        if plan is None or plan[0] != d.keys():
+            plan = _CLONE_PLANS[cls] = _clone_plan(cls, d)
+        for key in plan[1]:  # flat fields: a shallow copy
+            value = d[key]
+            if value is not None:
                 d[key] = value.copy()
-            else:
+        memo: dict[int, Any] | None = None
+        for key in plan[2]:  # the others: deep, unless immutable
+            value = d[key]
+            if type(value) not in _IMMUTABLE:
+                if memo is None:
+                    memo = {id(self.game): self.game}
                 d[key] = copy.deepcopy(value, memo)
         new.__dict__ = d
         return new
@@ -523,6 +528,22 @@ def _redacted(event: Event, player: Player) -> Event:
     view = event.view(player) or {}
     public = {k: v for k, v in view.items() if k != "kind"}
     return Event(event.seq, event.kind, public)
+
+
+# per state class: (its attribute names, the flat fields, the fields to deep-copy)
+_CLONE_PLANS: dict[type, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _clone_plan(
+    cls: type[State], d: dict[str, Any]
+) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    shared, flat = cls._shared_fields, cls._flat_fields
+    game_keys = [k for k in d if k not in _ENGINE_FIELDS and k not in shared]
+    return (
+        frozenset(d),
+        tuple(k for k in game_keys if k in flat),
+        tuple(k for k in game_keys if k not in flat),
+    )
 
 
 _new_event = tuple.__new__

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from caiquan.engine import (
     Choice,
+    DecisionInput,
     ConfigError,
     ConfigOption,
     Game,
@@ -64,6 +65,30 @@ class GoofspielState(State):
     def _legal(self, player: Player) -> Sequence[int]:
         return self.game.cards_in(self.hands[player])
 
+    # Fast paths for random playouts and search (issue 12). They answer exactly what the
+    # engine's validated path answers (``State.legal`` / ``State.apply``, which they fall
+    # back to for anything unusual); tests/test_fast_paths.py plays both side by side.
+    def legal(self, player: Player) -> tuple[int, ...]:
+        if player in self._movers:
+            cards = self.game._cards_cache.get(self.hands[player])
+            return cards if cards is not None else self.game.cards_in(self.hands[player])
+        return ()
+
+    def apply(self, choice: DecisionInput) -> None:
+        hands = self.hands
+        if type(choice) is list and self._movers and len(choice) == len(hands):
+            for p, o in enumerate(choice):
+                if type(o) is not int or o < 0 or not hands[p] >> o & 1:
+                    break
+            else:
+                if self._pending:
+                    self._pending.clear()
+                self._legal_memo.clear()
+                self._history.append(tuple(enumerate(choice)))
+                self._play_turn(tuple(choice))
+                return
+        super().apply(choice)
+
     def _kind(self, player: Player) -> str:
         return "bid"
 
@@ -86,8 +111,9 @@ class GoofspielState(State):
             winner = -1
         self.win_seq.append(winner)
         self.bids.append(bids)
+        hands = self.hands
         for p, b in enumerate(bids):
-            self.hands[p] &= ~(1 << b)
+            hands[p] &= ~(1 << b)
         turn = len(self.bids)
         public: dict[str, JSONValue] = {
             "turn": turn,
@@ -102,7 +128,9 @@ class GoofspielState(State):
         if turn >= g.num_turns:
             self._movers = ()
             return
-        self._deal_point()
+        card = self.point_deck.pop()  # _deal_point(), inlined on the hot path
+        self.point_seq.append(card)
+        self._log("point", {"turn": turn + 1, "point": card + 1})
         if turn == g.num_cards - 1:
             # one card left in every hand: no choice, play it now (as OpenSpiel does)
             last = tuple(self.hands[p].bit_length() - 1 for p in range(g.num_players))
