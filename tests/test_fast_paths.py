@@ -118,3 +118,53 @@ def test_legal_memo_never_outlives_its_position(game_id: str, config: dict[str, 
                 assert twin.legal(q) == tuple(twin._legal(q))
                 assert copy.legal(q) == tuple(s._legal(q))
         s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+
+
+def plain_cell_total(
+    a: int,
+    b: int,
+    attack_a: tuple[int, int, int],
+    attack_b: tuple[int, int, int],
+    win_value: int,
+    mods: list[tuple[int, int, int, int]],
+) -> int:
+    """The seed's formula written out: (A attr − B attr) + 属性胜负值 + 技能补正 (B's subtract)."""
+    from caiquan.engine import BLADES
+
+    total = attack_a[a] - attack_b[b] + win_value * BLADES.compare(a, b)
+    for owner, me, them, value in mods:
+        mine, theirs = (a, b) if owner == 0 else (b, a)
+        if me in (-1, mine) and them in (-1, theirs):
+            total += value if owner == 0 else -value
+    return total
+
+
+@given(
+    attack=st.tuples(*[st.integers(1, 5)] * 6),
+    win_value=st.integers(0, 9),
+    mods=st.lists(
+        st.tuples(st.integers(0, 1), st.integers(-1, 2), st.integers(-1, 2), st.integers(-3, 3)),
+        max_size=4,
+    ),
+    thresholds=st.tuples(st.integers(1, 7), st.integers(1, 7)),
+)
+@settings(max_examples=200)
+def test_promise_settlement_cell_matches_the_formula_and_the_table(
+    attack: tuple[int, ...],
+    win_value: int,
+    mods: list[tuple[int, int, int, int]],
+    thresholds: tuple[int, int],
+) -> None:
+    from caiquan.games.promise.table import compute_cell, compute_table
+
+    atk_a, atk_b = (attack[0], attack[1], attack[2]), (attack[3], attack[4], attack[5])
+    table = compute_table(atk_a, atk_b, win_value, (), (), mods, thresholds, (False, False))
+    for a in range(3):
+        for b in range(3):
+            cell = compute_cell(
+                a, b, atk_a, atk_b, win_value, (), (), mods, thresholds, (False, False)
+            )
+            total = plain_cell_total(a, b, atk_a, atk_b, win_value, mods)
+            want = "A" if total >= thresholds[0] else "B" if total <= -thresholds[1] else "draw"
+            assert (cell.total, cell.verdict) == (total, want)
+            assert table.cell(a, b) == cell

@@ -59,7 +59,7 @@ from .content import (
     load_content,
 )
 from .events import format_event
-from .table import PowerMod, PowerTable, compute_table
+from .table import PowerMod, PowerTable, compute_cell, compute_table
 
 RPS_BASE = 0
 THROW_BASE = 3
@@ -516,8 +516,8 @@ class PromiseState(State):
         g = self.game
         chars = g.content.characters
         a, b = self.throws
-        table = self.power_table()
-        winner = table.winner(a, b)
+        cell = compute_cell(a, b, *table_parts(self))  # the one cell of power_table()
+        winner = 0 if cell.verdict == "A" else 1 if cell.verdict == "B" else None
         damage = 0
         if winner is not None:
             loser = 1 - winner
@@ -531,7 +531,6 @@ class PromiseState(State):
             )
             self.life[loser] = max(0, self.life[loser] - damage)
         self.last_round = (a, b, -1 if winner is None else winner, damage)
-        cell = table.cell(a, b)
         self._log(
             "settle",
             {
@@ -700,12 +699,20 @@ class PromiseState(State):
             self.chars[fp] = rng.below(len(g.content.characters))
 
 
-def power_table(state: PromiseState) -> PowerTable:
-    """The power table of a state, as both players see it (see :mod:`.table`).
+TableParts = tuple[
+    tuple[int, int, int],
+    tuple[int, int, int],
+    int,
+    tuple[Effect, ...],
+    tuple[Effect, ...],
+    list[PowerMod],
+    tuple[int, int],
+    tuple[bool, bool],
+]
 
-    Only revealed weapons and resolved skills are in it; before characters are chosen all
-    attributes count as 0.
-    """
+
+def table_parts(state: PromiseState) -> TableParts:
+    """What the power table is computed from (the arguments of ``compute_table``)."""
     g = state.game
     chars = g.content.characters
     atk: list[tuple[int, int, int]] = []
@@ -719,7 +726,7 @@ def power_table(state: PromiseState) -> PowerTable:
         atk.append(chars[c].attack)
         w = state.equipped[p]
         weapons.append(chars[c].weapons[w].effects if w >= 0 else ())
-    return compute_table(
+    return (
         atk[0],
         atk[1],
         g.data.win_value,
@@ -729,6 +736,15 @@ def power_table(state: PromiseState) -> PowerTable:
         state.thresholds(),
         (state.draw_wins[0], state.draw_wins[1]),
     )
+
+
+def power_table(state: PromiseState) -> PowerTable:
+    """The power table of a state, as both players see it (see :mod:`.table`).
+
+    Only revealed weapons and resolved skills are in it; before characters are chosen all
+    attributes count as 0.
+    """
+    return compute_table(*table_parts(state))
 
 
 class Promise(Game):

@@ -128,6 +128,51 @@ def weapon_power(effects: Sequence[Effect], mine: int, theirs: int) -> int:
     return total
 
 
+# 属性胜负值 sign of each (A's throw, B's throw): +1 A's throw wins, −1 B's, 0 the same throw
+WIN_SIGN = tuple(tuple(BLADES.compare(a, b) for b in range(3)) for a in range(3))
+
+
+def compute_cell(
+    a: int,
+    b: int,
+    attack_a: Sequence[int],
+    attack_b: Sequence[int],
+    win_value: int,
+    weapon_a: Sequence[Effect],
+    weapon_b: Sequence[Effect],
+    mods: Sequence[PowerMod],
+    thresholds: tuple[int, int],
+    draw_wins: tuple[bool, bool],
+) -> PowerCell:
+    """One cell of the table (A throws ``a``, B throws ``b``): its parts, total and verdict.
+
+    Settlement reads only the cell of the two throws, so it calls this instead of building
+    the whole table; :func:`compute_table` is made of these cells.
+    """
+    attributes = attack_a[a] - attack_b[b]
+    wv = win_value * WIN_SIGN[a][b]
+    weapons = 0
+    if weapon_a:
+        weapons += weapon_power(weapon_a, a, b)
+    if weapon_b:
+        weapons -= weapon_power(weapon_b, b, a)
+    skills = 0
+    for owner, me, them, value in mods:
+        mine, theirs = (a, b) if owner == 0 else (b, a)
+        if me in (-1, mine) and them in (-1, theirs):
+            skills += value if owner == 0 else -value
+    total = attributes + wv + weapons + skills
+    if total >= thresholds[0]:
+        verdict = "A"
+    elif total <= -thresholds[1]:
+        verdict = "B"
+    elif draw_wins[0] != draw_wins[1]:
+        verdict = "A" if draw_wins[0] else "B"
+    else:
+        verdict = "draw"
+    return PowerCell(a, b, attributes, wv, weapons, skills, total, verdict)
+
+
 def compute_table(
     attack_a: Sequence[int],
     attack_b: Sequence[int],
@@ -139,28 +184,13 @@ def compute_table(
     draw_wins: tuple[bool, bool],
 ) -> PowerTable:
     """Build the table from its parts (see the module docstring)."""
-    ta, tb = thresholds
-    rows = []
-    for a in range(3):
-        row = []
-        for b in range(3):
-            attributes = attack_a[a] - attack_b[b]
-            wv = win_value * BLADES.compare(a, b)
-            weapons = weapon_power(weapon_a, a, b) - weapon_power(weapon_b, b, a)
-            skills = 0
-            for owner, me, them, value in mods:
-                mine, theirs = (a, b) if owner == 0 else (b, a)
-                if me in (-1, mine) and them in (-1, theirs):
-                    skills += value if owner == 0 else -value
-            total = attributes + wv + weapons + skills
-            if total >= ta:
-                verdict = "A"
-            elif total <= -tb:
-                verdict = "B"
-            elif draw_wins[0] != draw_wins[1]:
-                verdict = "A" if draw_wins[0] else "B"
-            else:
-                verdict = "draw"
-            row.append(PowerCell(a, b, attributes, wv, weapons, skills, total, verdict))
-        rows.append(tuple(row))
-    return PowerTable(tuple(rows), (ta, tb), draw_wins)
+    rows = tuple(
+        tuple(
+            compute_cell(
+                a, b, attack_a, attack_b, win_value, weapon_a, weapon_b, mods, thresholds, draw_wins
+            )
+            for b in range(3)
+        )
+        for a in range(3)
+    )
+    return PowerTable(rows, thresholds, draw_wins)
