@@ -168,3 +168,16 @@ def test_promise_settlement_cell_matches_the_formula_and_the_table(
             want = "A" if total >= thresholds[0] else "B" if total <= -thresholds[1] else "draw"
             assert (cell.total, cell.verdict) == (total, want)
             assert table.cell(a, b) == cell
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 60))
+@settings(max_examples=200)
+def test_rng_shuffle_matches_fisher_yates_on_the_plain_generator(seed: int, size: int) -> None:
+    fast, plain = Rng(seed), PlainSplitMix64(seed)
+    deck, want = list(range(size)), list(range(size))
+    fast.shuffle(deck)
+    for i in range(size - 1, 0, -1):
+        j = plain.below(i + 1)
+        want[i], want[j] = want[j], want[i]
+    assert deck == want
+    assert fast.next_u64() == plain.next_u64()

@@ -92,9 +92,21 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher–Yates, from the end)."""
+        s = self._s
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            s = (s + _GAMMA) & _MASK  # below(n), inlined
+            z = ((s ^ (s >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            m = (z ^ (z >> 31)) * n
+            if m & _MASK < n:
+                self._s = s
+                j = self._below_reject(n, m)
+                s = self._s
+            else:
+                j = m >> 64
             seq[i], seq[j] = seq[j], seq[i]
+        self._s = s
 
     def weighted(self, weights: Sequence[float]) -> int:
         """An index drawn with probability proportional to ``weights``."""

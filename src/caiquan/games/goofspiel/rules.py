@@ -18,9 +18,9 @@ from typing import ClassVar
 
 from caiquan.engine import (
     Choice,
-    DecisionInput,
     ConfigError,
     ConfigOption,
+    DecisionInput,
     Game,
     JSONValue,
     Player,

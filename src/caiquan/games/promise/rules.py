@@ -35,6 +35,7 @@ character.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
@@ -80,6 +81,7 @@ SEATS = ("A", "B")
 _CONTINUOUS = frozenset({"power", "damage", "guard"})
 
 
+@functools.cache  # 100 possible pairs, asked every round
 def eligible_values(h1: int, h2: int) -> frozenset[int]:
     """Skill values a player with tokens on hearts ``h1`` and ``h2`` may use.
 
@@ -93,6 +95,10 @@ def eligible_values(h1: int, h2: int) -> frozenset[int]:
 # and configure lists were 60 % of a random playout's time).
 _STANCE_LEGAL: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 _CONFIG_LEGAL: dict[tuple[int, int], tuple[int, ...]] = {}
+# legal throws by the mask of forbidden ones (bit t: throw t is forbidden this round)
+_THROW_LEGAL = tuple(
+    tuple(THROW_BASE + t for t in range(3) if not mask >> t & 1) for mask in range(8)
+)
 
 
 def _distance(a: int, b: int) -> int:
@@ -219,7 +225,7 @@ class PromiseState(State):
                 )
             return found
         if ph == "throw":
-            return [THROW_BASE + t for t in range(3) if not self.forbidden[player] >> t & 1]
+            return _THROW_LEGAL[self.forbidden[player]]
         return []  # pragma: no cover - nobody moves in another phase
 
     def stance_options(self, player: Player) -> list[int]:
@@ -396,7 +402,8 @@ class PromiseState(State):
             if not s:
                 continue
             self.hand_skills[p] &= ~(1 << s)
-            h1, h2 = (self.hearts[c] for c in self.tokens[p])
+            t1, t2 = self.tokens[p]
+            h1, h2 = self.hearts[t1], self.hearts[t2]
             cost = chars[self.chars[p]].skills[s - 1].cost
             if s not in eligible_values(h1, h2):
                 state = "ineligible"
