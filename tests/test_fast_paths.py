@@ -181,3 +181,22 @@ def test_rng_shuffle_matches_fisher_yates_on_the_plain_generator(seed: int, size
         want[i], want[j] = want[j], want[i]
     assert deck == want
     assert fast.next_u64() == plain.next_u64()
+
+
+def test_goofspiel_fast_clone_equals_the_general_clone_and_is_independent() -> None:
+    from caiquan.engine import State
+
+    game = load_game("goofspiel", {"num_cards": 8, "imp_info": True})
+    s = game.new_state(4)
+    rng = Rng(8)
+    while not s.is_terminal():
+        fast, plain = s.clone(), State.clone(s)
+        assert fast == plain == s and type(fast) is type(plain)
+        for name, value in vars(s).items():
+            if isinstance(value, list | dict | set):
+                assert vars(fast)[name] is not value, name  # nothing mutable is shared
+        fast.apply([rng.choice(fast.legal(p)) for p in fast.to_move()])
+        assert s == plain  # playing on the copy leaves the original alone
+        s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    s.extra = [1]  # an attribute the fast path does not know: the general path copies it
+    assert s.clone().extra is not s.extra

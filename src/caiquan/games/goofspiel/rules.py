@@ -14,7 +14,7 @@ here the game ends after ``num_turns`` turns.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from caiquan.engine import (
     Choice,
@@ -29,6 +29,10 @@ from caiquan.engine import (
     ranks_from_scores,
     win_loss_returns,
 )
+
+# engine fields (game, seed, rng, _history, _events, _pending, _movers, _determinized,
+# _legal_memo) + the six flat fields below
+_STATE_FIELDS = 15
 
 
 class GoofspielState(State):
@@ -73,6 +77,26 @@ class GoofspielState(State):
             cards = self.game._cards_cache.get(self.hands[player])
             return cards if cards is not None else self.game.cards_in(self.hands[player])
         return ()
+
+    def clone(self) -> Self:
+        d = self.__dict__
+        if type(self) is not GoofspielState or len(d) != _STATE_FIELDS:
+            return super().clone()  # a subclass or an extra attribute: the general path
+        new = object.__new__(GoofspielState)
+        d = d.copy()
+        d["rng"] = self.rng.copy()
+        d["_history"] = self._history.copy()
+        d["_events"] = self._events.copy()
+        d["_pending"] = self._pending.copy()
+        d["_legal_memo"] = self._legal_memo.copy()
+        d["hands"] = self.hands.copy()
+        d["points"] = self.points.copy()
+        d["point_deck"] = self.point_deck.copy()
+        d["point_seq"] = self.point_seq.copy()
+        d["win_seq"] = self.win_seq.copy()
+        d["bids"] = self.bids.copy()
+        new.__dict__ = d
+        return new  # type: ignore[return-value]
 
     def apply(self, choice: DecisionInput) -> None:
         hands = self.hands
