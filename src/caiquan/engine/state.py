@@ -62,6 +62,7 @@ _ENGINE_FIELDS = frozenset(
         "_movers",
         "_determinized",
         "_legal_memo",
+        "_redact_memo",
     }
 )
 
@@ -91,6 +92,9 @@ class State(ABC):
         self._determinized = False
         # legal options by player for the current decision (cleared by every apply)
         self._legal_memo: dict[Player, tuple[int, ...]] = {}
+        # each player's redacted view of past events, shared by the clones of this state's
+        # line of play (see ``determinize``); never part of the state's value
+        self._redact_memo: dict[Player, list[tuple[Event, Event | None]]] = {}
         self._setup()
 
     # ------------------------------------------------------------------ public API
@@ -159,7 +163,7 @@ class State(ABC):
         memo = self._legal_memo
         # fast paths (search and simulation): options given as a list, each an int among
         # the legal ones; anything else goes through ``_normalize``, which explains errors
-        if type(choice) is list and len(choice) == len(movers):
+        if type(choice) is list and len(choice) == len(movers) and movers:
             if len(movers) == 1:
                 p = movers[0]
                 o = choice[0]
@@ -334,10 +338,35 @@ class State(ABC):
             if q != player:
                 new._pending[q] = rng.choice(new._legal(q))
         new.rng = rng.spawn()
-        new._events = [_redacted(ev, player) for ev in self._events if ev.visible_to(player)]
+        new._events = self._redacted_events(player)
+        new._redact_memo = {}
         new._history = [()] * len(self._history)
         new._determinized = True
         return new
+
+    def _redacted_events(self, player: Player) -> list[Event]:
+        """The event log as ``player`` saw it, every event made public (for determinize).
+
+        Events never change once logged, and clones share the earlier ones, so each
+        player's redactions are memoised, keyed by the identity of the original event
+        (a clone that went another way recomputes from where it differs)."""
+        memo = self._redact_memo.get(player)
+        if memo is None:
+            memo = self._redact_memo[player] = []
+        out: list[Event] = []
+        known = len(memo)
+        for i, ev in enumerate(self._events):
+            if i < known:
+                seen, red = memo[i]
+                if seen is not ev:
+                    red = _redacted(ev, player) if ev.visible_to(player) else None
+                    memo[i] = (ev, red)
+            else:
+                red = _redacted(ev, player) if ev.visible_to(player) else None
+                memo.append((ev, red))
+            if red is not None:
+                out.append(red)
+        return out
 
     def record(self) -> Record:
         """The game record: id, rules version, config, seed and every joint decision."""
@@ -366,7 +395,7 @@ class State(ABC):
             return False
         mine, theirs = self.__dict__, other.__dict__
         return mine.keys() == theirs.keys() and all(
-            mine[k] == theirs[k] for k in mine if k != "_legal_memo"
+            mine[k] == theirs[k] for k in mine if k not in _MEMO_FIELDS
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -540,6 +569,8 @@ def _redacted(event: Event, player: Player) -> Event:
     public = {k: v for k, v in view.items() if k != "kind"}
     return Event(event.seq, event.kind, public)
 
+
+_MEMO_FIELDS = frozenset({"_legal_memo", "_redact_memo"})
 
 # per state class: (its attribute names, the flat fields, the fields to deep-copy)
 _CLONE_PLANS: dict[type, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}

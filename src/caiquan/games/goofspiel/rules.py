@@ -31,8 +31,8 @@ from caiquan.engine import (
 )
 
 # engine fields (game, seed, rng, _history, _events, _pending, _movers, _determinized,
-# _legal_memo) + the six flat fields below
-_STATE_FIELDS = 15
+# _legal_memo, _redact_memo) + the six flat fields below
+_STATE_FIELDS = 16
 
 
 class GoofspielState(State):
