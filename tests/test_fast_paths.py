@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caiquan.engine import GameOverError, IllegalDecisionError, Rng
+from caiquan.engine import GameOverError, IllegalDecisionError, Rng, State
 from caiquan.games import load_game
 
 MASK = (1 << 64) - 1
@@ -75,34 +75,46 @@ GAMES = [
 ]
 
 
+def plain_apply(state: State, choice: object) -> None:
+    """The reference path: full validation by ``_normalize``, then the game's ``_apply``."""
+    joint = state._normalize(choice)  # type: ignore[arg-type]
+    state._pending.clear()
+    state._legal_memo.clear()
+    state._history.append(tuple(joint.items()))
+    state._apply(joint)
+
+
 @pytest.mark.parametrize(("game_id", "config"), GAMES)
-def test_apply_fast_path_equals_the_validating_path(
+def test_apply_fast_paths_equal_the_validating_path(
     game_id: str, config: dict[str, object]
 ) -> None:
-    """A list of options (fast path) and a dict (full validation) give the same game; illegal
-    input through the fast path raises like the slow one and leaves the state unchanged."""
+    """A list or a dict of options (fast paths) and full validation give the same game;
+    illegal input through a fast path raises like the slow one and changes nothing."""
     game = load_game(game_id, config)
     for seed in range(3):
-        fast, slow = game.new_state(seed), game.new_state(seed)
+        as_list, as_dict, plain = (game.new_state(seed) for _ in range(3))
         rng = Rng(seed)
-        while not fast.is_terminal():
-            movers = fast.to_move()
-            if fast.move_number % 5 == 0:
-                bad = [fast.legal(p)[0] for p in movers]
+        while not plain.is_terminal():
+            movers = plain.to_move()
+            if plain.move_number % 5 == 0:
+                bad = [as_list.legal(p)[0] for p in movers]
                 bad[-1] = game.num_option_ids  # never legal
-                before = fast.clone()
-                with pytest.raises(IllegalDecisionError):
-                    fast.apply(bad)
-                assert fast == before
-            # plain reference: the legal options recomputed from the rules, not the memo
-            assert [fast.legal(p) for p in movers] == [tuple(slow._legal(p)) for p in movers]
-            joint = [rng.choice(fast.legal(p)) for p in movers]
-            fast.apply(joint)
-            slow.apply(dict(zip(movers, joint, strict=True)))
-            assert fast == slow
-        assert fast.outcome() == slow.outcome()
-        for done in (fast, slow):  # after the end, every way of deciding is refused
-            for late in ([], [0], {}, 0):
+                for s, b in ((as_list, bad), (as_dict, dict(zip(movers, bad, strict=True)))):
+                    before = s.clone()
+                    with pytest.raises(IllegalDecisionError):
+                        s.apply(b)
+                    assert s == before
+            # the memoised legal options are those the rules compute
+            assert [as_list.legal(p) for p in movers] == [tuple(plain._legal(p)) for p in movers]
+            joint = [rng.choice(as_list.legal(p)) for p in movers]
+            as_list.apply(joint)
+            as_dict.apply(dict(zip(reversed(movers), reversed(joint), strict=True)))
+            plain_apply(plain, joint)
+            assert as_list == plain and as_dict == plain
+            assert as_list.history() == as_dict.history() == plain.history()
+        assert as_list.outcome() == as_dict.outcome() == plain.outcome()
+        for done in (as_list, as_dict):  # after the end, every way of deciding is refused
+            for late in ([], [0], {}, {0: 0}, 0):
                 with pytest.raises(GameOverError):
                     done.apply(late)
 

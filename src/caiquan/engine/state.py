@@ -182,6 +182,17 @@ class State(ABC):
                         joint = self._normalize(choice)  # raises with a readable message
                         break
                     joint[p] = o
+        elif type(choice) is dict and len(choice) == len(movers) and movers:
+            joint = {}
+            for p in movers:  # in to_move() order, as _normalize returns it
+                o = choice.get(p)
+                legal = memo.get(p)
+                if legal is None:
+                    legal = memo[p] = tuple(self._legal(p))
+                if type(o) is not int or o not in legal:
+                    joint = self._normalize(choice)
+                    break
+                joint[p] = o
         else:
             joint = self._normalize(choice)
         if self._pending:
