@@ -758,7 +758,7 @@ class Promise(Game):
     """猜拳战争●四年之约 — two childhood friends meet every four years to spar."""
 
     id = "promise"
-    version = 1
+    version = 2  # 2: the default content was tuned to the balance targets (issue 10)
     name_zh = "猜拳战争●四年之约"
     name_en = "The Four-Year Promise"
     min_players = 2
