@@ -40,8 +40,11 @@ from caiquan.engine import PlayerView, Rng, State
 
 from .base import normalised_returns
 from .heuristics import Heuristic, heuristic_for
+from .nash import NashBot
 
 _ROLLOUTS = ("auto", "random", "greedy")
+_OPPONENTS = ("model", "search")
+_THROWS = ("nash", "search")
 
 
 class _Stats:
@@ -70,7 +73,7 @@ class _Node:
 
 
 class ISMCTSBot:
-    """ISMCTS with decoupled regret matching at simultaneous nodes and UCT elsewhere."""
+    """ISMCTS over determinized worlds (see the module docstring)."""
 
     name = "ismcts"
 
@@ -89,6 +92,9 @@ class ISMCTSBot:
         depth: int | str = "auto",
         prune: int = 1,
         pure: int = 1,
+        opponents: str = "model",
+        noise: float = 0.1,
+        throws: str = "nash",
     ) -> None:
         self.pure = bool(pure)
         if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
@@ -96,11 +102,18 @@ class ISMCTSBot:
         self.prune = bool(prune)
         if rollout not in _ROLLOUTS:
             raise TypeError(f"rollout must be one of {', '.join(_ROLLOUTS)}, got {rollout!r}")
+        if opponents not in _OPPONENTS:
+            raise TypeError(f"opponents must be one of {', '.join(_OPPONENTS)}, got {opponents!r}")
+        if throws not in _THROWS:
+            raise TypeError(f"throws must be one of {', '.join(_THROWS)}, got {throws!r}")
         self.rollout = rollout
         self.epsilon = epsilon
         self.depth = depth
         self.purify = purify
         self.linear = linear
+        self.opponents = opponents
+        self.noise = noise
+        self.throws = throws
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -111,22 +124,36 @@ class ISMCTSBot:
         self.last_iterations = 0
         self._heuristic: Heuristic | None = None
         self._greedy = False
+        self._model = False
+        self._me = 0
         self._cap = max_rollout
+        self._nash: NashBot | None = None
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
+        movers = view.to_move()
+        simultaneous = len(movers) > 1
+        kind = view.decision().kind
+        if self.throws == "nash" and kind == "throw" and len(movers) == 2:
+            # a two-player throw: the exact equilibrium mix of its payoff matrix
+            if self._nash is None:
+                self._nash = NashBot()
+            self.last_iterations = 0
+            return self._nash.decide(view, rng)
         root = _Node()
         h = heuristic_for(view.game.id)
         self._heuristic = h
         self._greedy = h is not None and self.rollout != "random"
+        self._model = h is not None and self.opponents == "model"
+        self._me = view.player
         depth = self.depth if self.depth != "auto" else (h.depth if h is not None else None)
         assert depth is None or isinstance(depth, int)
         self._cap = self.max_rollout if not depth else min(depth, self.max_rollout)
         lo, hi = view.game.utility_range()
-        simultaneous = len(view.to_move()) > 1
-        mixed = simultaneous and (not self.pure or view.decision().kind == "throw")
+        regret = simultaneous and not self._model
+        mixed = regret and (not self.pure or kind == "throw")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -148,36 +175,56 @@ class ISMCTSBot:
                 kept = [w if w >= floor else 0.0 for w in weights]
                 return legal[rng.weighted(kept if sum(kept) > 0 else weights)]
             return rng.choice(legal)
-        if simultaneous:  # not a throw: the option the average strategy plays most
+        if regret:  # not a throw: the option the average strategy plays most
             top = max(st.cum.get(a, 0.0) for a in legal)
             return rng.choice([a for a in legal if st.cum.get(a, 0.0) == top])
         best = max(st.n.get(a, 0) for a in legal)
         return rng.choice([a for a in legal if st.n.get(a, 0) == best])
 
     def _iterate(self, root: _Node, state: State, rng: Rng, lo: float, hi: float) -> None:
-        path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]]]] = []
+        path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]], bool]] = []
         node: _Node | None = root
         h = self._heuristic
         prune = h.prune if self.prune and h is not None else None
+        model = h.rollout if self._model and h is not None else None
+        me = self._me
+        noise = self.noise
+        nash_throws = self.throws == "nash"
         while node is not None and not state.is_terminal():
             movers = state.to_move()
+            joint: dict[int, int] = {}
             picks: dict[int, tuple[int, float, tuple[int, ...]]] = {}
+            searched: list[tuple[int, tuple[int, ...]]] = []
             for p in movers:
                 legal = state.legal(p)
-                if prune is not None and len(legal) > 1:
-                    legal = prune(state, p, legal)
-                if len(movers) == 1:
-                    picks[p] = (self._ucb(node.of(p), legal, rng), 1.0, legal)
+                if len(legal) == 1:
+                    joint[p] = legal[0]
+                elif model is not None and (
+                    p != me or (nash_throws and len(movers) == 2 and state._kind(p) == "throw")
+                ):
+                    # the others (and my own throws) follow the game's heuristic player
+                    if noise > 0 and rng.random() < noise:
+                        joint[p] = rng.choice(prune(state, p, legal) if prune else legal)
+                    else:
+                        joint[p] = model(state, p, rng)
                 else:
-                    a, prob = self._regret_matching(node.of(p), legal, rng, len(path) == 0)
-                    picks[p] = (a, prob, legal)
-            key = tuple(picks[p][0] for p in movers)
-            path.append((node, picks))
-            state.apply({p: picks[p][0] for p in movers})
+                    searched.append((p, prune(state, p, legal) if prune else legal))
+            single = model is not None or len(movers) == 1
+            for p, legal in searched:
+                if single:
+                    a, prob = self._ucb(node.of(p), legal, rng), 1.0
+                else:
+                    a, prob = self._regret_matching(node.of(p), legal, rng, not path)
+                picks[p] = (a, prob, legal)
+                joint[p] = a
+            key = tuple(joint[p] for p in movers)
+            path.append((node, picks, not single))
+            state.apply(joint)
             child = node.children.get(key)
             if child is None:
-                node.children[key] = _Node()
-                node = None  # expanded one node: roll out from here
+                child = node.children[key] = _Node()
+                # expanded one node where a searched choice was made: roll out from here
+                node = None if picks else child
             else:
                 node = child
         steps = 0
@@ -208,13 +255,13 @@ class ISMCTSBot:
             rewards = h.evaluate(state)
         else:
             rewards = None
-        for n, picks in path:
+        for n, picks, regret in path:
             for p, (a, prob, legal) in picks.items():
                 u = rewards[p] if rewards is not None else 0.5
                 st = n.of(p)
                 st.n[a] = st.n.get(a, 0) + 1
                 st.w[a] = st.w.get(a, 0.0) + u
-                if len(picks) > 1:
+                if regret:
                     for b in legal:
                         gain = u / prob if b == a else 0.0
                         st.regret[b] = st.regret.get(b, 0.0) + gain - u
