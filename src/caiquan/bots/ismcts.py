@@ -1,32 +1,42 @@
 """Information-set Monte Carlo tree search for simultaneous, hidden-information games.
 
 Each iteration samples a world consistent with the bot's view (``determinize``), walks a
-tree keyed by joint decisions, expands one node, plays the rest at random and backs the
-result up (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+tree keyed by joint decisions, expands one node, plays a rollout and backs the result up
+(single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
 
-* Sequential nodes (one mover): UCB1 with availability counts, since the options on offer
-  differ between sampled worlds.
-* Joint nodes (several movers at once): every mover runs its own regret-matching bandit
-  (decoupled SM-MCTS with regret matching, Lanctot et al. 2013), with γ-exploration and
-  importance-weighted regret updates; the decision at a joint root is sampled from the
-  average strategy (linearly weighted, later iterations count more), so the bot plays a
-  mixed strategy where one is needed (RPS throws). Options the average plays less than
-  ``purify`` × uniform are dropped before sampling — sampling noise of a short search, not
-  part of the equilibrium. Measured on goofspiel-6 (imperfect information) against random,
-  200 iterations, 200 games: plain average 64.5 %, linear 64.5 %, purify 0.5 67 %, both
-  69 %; purify 1.0 gives 74 % but makes biased-RPS mixes pure, so 0.5 is the default.
+The defaults combine the search with the game's knowledge (:mod:`caiquan.bots.heuristics`):
 
-Rollouts play uniformly at random by default. ``rollout="greedy"`` plays them with the
-game's cheap heuristic player (:mod:`caiquan.bots.heuristics`; ``epsilon`` of its moves stay
-random), and ``depth=N`` stops a rollout after ``N`` decisions and scores the world with the
-game's heuristic evaluation instead of playing to the end (long games: legends); ``depth=0``
-plays every rollout to the end. ``rollout="auto"`` and ``depth="auto"`` (the defaults) use
-greedy rollouts and the depth the game's heuristic states, where the game has one. With
-``prune=1`` (default) the tree only searches the options the game's heuristic deems worth
-it (``prune`` hook: e.g. no promise skill card that cannot be used). With ``pure=1``
-(default) a simultaneous decision that is not a throw (a stance, a bid, a duel card) plays
-the option the average strategy plays most instead of sampling it: a short search's mix
-over dozens of options is mostly noise, while at a throw the mix is the point.
+* ``opponents="model"``: inside the tree the other players do not search; each plays the
+  game's heuristic rollout player (a share ``noise`` of their moves, 0.1, is uniformly
+  random among the options worth searching, so the search does not bet everything on the
+  model). The tree then branches only on the bot's own options, which it searches with
+  UCB1 (availability counts, since the options on offer differ between sampled worlds) —
+  at sequential and simultaneous decisions alike. A simultaneous decision against a
+  modelled reply is a single-agent choice; searching both sides of a 10 × 10 configure or
+  13 × 13 bid with decoupled bandits needs far more iterations than a bot can spend in a
+  second, and averages each option over nearly random replies (measured: the old search
+  lost to ``greedy`` in promise and goofspiel, this one wins; docs/bots.md).
+* ``throws="nash"``: a two-player decision of kind ``throw`` (an RPS throw whose payoffs
+  the game states: promise's power table, legends' war) is not searched; the bot plays the
+  exact equilibrium mix (:class:`~caiquan.bots.nash.NashBot`). Inside the tree every
+  player's throws follow the rollout player, so no iteration is spent on them.
+* Rollouts: the game's cheap heuristic player (``rollout="auto"``/``"greedy"``;
+  ``epsilon`` of its moves stay random), stopped after ``depth`` decisions (the game's
+  ``DEPTH``) and scored by the game's heuristic evaluation; ``rollout="random"`` and
+  ``depth=0`` give plain random rollouts to the end. ``prune=1``: the tree only searches
+  the options the game's ``prune`` hook keeps (e.g. no promise skill card that cannot be
+  used).
+* ``trust=z`` (0 = off): the bot keeps the heuristic player's own choice unless the
+  search's choice scores more than ``z`` standard errors above it.
+
+``opponents="search"`` and ``throws="search"`` restore the game-agnostic search (used
+where a game has no heuristic): sequential nodes use UCB1; at simultaneous nodes every
+mover runs its own regret-matching bandit (decoupled SM-MCTS with regret matching,
+Lanctot et al. 2013), with γ-exploration and importance-weighted regret updates; the
+decision at a joint root is sampled from the average strategy (linearly weighted), so the
+bot mixes where it must (RPS throws). Options the average plays less than ``purify`` ×
+uniform are dropped before sampling (sampling noise of a short search); with ``pure=1`` a
+simultaneous decision that is not a throw plays the option the average plays most.
 
 The search is anytime (``seconds``) or fixed (``iterations``, reproducible with a seed).
 """
@@ -48,11 +58,12 @@ _THROWS = ("nash", "search")
 
 
 class _Stats:
-    __slots__ = ("avail", "cum", "n", "regret", "w")
+    __slots__ = ("avail", "cum", "n", "regret", "w", "w2")
 
     def __init__(self) -> None:
         self.n: dict[int, int] = {}
         self.w: dict[int, float] = {}
+        self.w2: dict[int, float] = {}
         self.avail: dict[int, int] = {}
         self.regret: dict[int, float] = {}
         self.cum: dict[int, float] = {}
@@ -70,6 +81,19 @@ class _Node:
         if st is None:
             st = self.stats[player] = _Stats()
         return st
+
+
+def _mean(st: _Stats, a: int) -> float:
+    return st.w[a] / st.n[a]
+
+
+def _var(st: _Stats, a: int) -> float:
+    """The variance of the mean value of option ``a`` (sample variance / visits)."""
+    n = st.n[a]
+    if n < 2:
+        return 1.0
+    m = st.w[a] / n
+    return max(0.0, st.w2[a] / n - m * m) / (n - 1)
 
 
 class ISMCTSBot:
@@ -95,6 +119,7 @@ class ISMCTSBot:
         opponents: str = "model",
         noise: float = 0.1,
         throws: str = "nash",
+        trust: float = 0.0,
     ) -> None:
         self.pure = bool(pure)
         if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
@@ -114,6 +139,7 @@ class ISMCTSBot:
         self.opponents = opponents
         self.noise = noise
         self.throws = throws
+        self.trust = trust
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -155,6 +181,10 @@ class ISMCTSBot:
         regret = simultaneous and not self._model
         mixed = regret and (not self.pure or kind == "throw")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        anchor = None
+        if self.trust > 0 and h is not None and not regret:
+            # what the heuristic player would do here: kept unless the search is sure
+            anchor = h.policy(view.determinize(rng), view.player, rng)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -179,7 +209,12 @@ class ISMCTSBot:
             top = max(st.cum.get(a, 0.0) for a in legal)
             return rng.choice([a for a in legal if st.cum.get(a, 0.0) == top])
         best = max(st.n.get(a, 0) for a in legal)
-        return rng.choice([a for a in legal if st.n.get(a, 0) == best])
+        choice = rng.choice([a for a in legal if st.n.get(a, 0) == best])
+        if anchor is not None and anchor != choice and st.n.get(anchor, 0) > 1:
+            gap = _mean(st, choice) - _mean(st, anchor)
+            if gap <= self.trust * math.sqrt(_var(st, choice) + _var(st, anchor)):
+                return anchor
+        return choice
 
     def _iterate(self, root: _Node, state: State, rng: Rng, lo: float, hi: float) -> None:
         path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]], bool]] = []
@@ -261,6 +296,7 @@ class ISMCTSBot:
                 st = n.of(p)
                 st.n[a] = st.n.get(a, 0) + 1
                 st.w[a] = st.w.get(a, 0.0) + u
+                st.w2[a] = st.w2.get(a, 0.0) + u * u
                 if regret:
                     for b in legal:
                         gain = u / prob if b == a else 0.0

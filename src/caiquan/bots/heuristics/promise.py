@@ -91,6 +91,12 @@ def _stance(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> i
     return argmax(legal, _stance_values(world, me, legal), rng)
 
 
+# the usable skill values of every pair of hearts (1–10) as a bit mask (bit v = value v)
+_ELIGIBLE_MASK = [
+    [sum(1 << v for v in eligible_values(a, b)) for b in range(11)] for a in range(11)
+]
+
+
 def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
     c = world.game.content.characters[world.chars[me]]
     hand = world.hand_skills[me]
@@ -100,14 +106,19 @@ def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list
         for v in range(1, 11)
         if hand >> v & 1 and c.skills[v - 1].cost <= qi
     ]
+    usable_mask = sum(1 << v for v, _ in usable)
     hearts = world.hearts
+    by_mask: dict[int, float] = {}  # many placements allow the same usable skills
     values = []
     for o in legal:
         i, j = PAIRS[o - STANCE_BASE]
-        ok = eligible_values(hearts[i], hearts[j])
-        scores = sorted((s for v, s in usable if v in ok), reverse=True)
-        # the best usable skill, and a little for having a second option next round
-        values.append((scores[0] if scores else 0.0) + 0.1 * len(scores))
+        m = _ELIGIBLE_MASK[hearts[i]][hearts[j]] & usable_mask
+        value = by_mask.get(m)
+        if value is None:
+            scores = [s for v, s in usable if m >> v & 1]
+            # the best usable skill, and a little for having a second option next round
+            value = by_mask[m] = (max(scores) if scores else 0.0) + 0.1 * len(scores)
+        values.append(value)
     return values
 
 
