@@ -13,6 +13,9 @@ from caiquan.games import load_game
     "ismcts:iterations=25,rollout=random",
     "ismcts:iterations=25,rollout=greedy,epsilon=0.2",
     "ismcts:iterations=25,depth=6",
+    "ismcts:iterations=25,trust=1",
+    "ismcts:iterations=25,worlds=4",
+    "ismcts:iterations=25,opponents=search,throws=search",
 ])  # fmt: skip
 def test_rollout_options_are_reproducible(spec: str) -> None:
     game = load_game("legends")
@@ -30,8 +33,13 @@ def test_defaults_and_bad_options() -> None:
     bot = make_bot("ismcts")
     assert isinstance(bot, ISMCTSBot)
     assert bot.seconds == 1.0 and bot.iterations is None and bot.rollout == "auto"
+    assert bot.opponents == "model" and bot.throws == "nash"
     with pytest.raises(ConfigError, match="rollout must be one of"):
         make_bot("ismcts:rollout=clever")
+    with pytest.raises(ConfigError, match="opponents must be one of"):
+        make_bot("ismcts:opponents=telepathy")
+    with pytest.raises(ConfigError, match="throws must be one of"):
+        make_bot("ismcts:throws=always_rock")
 
 
 def test_depth_cap_uses_the_evaluation() -> None:

@@ -120,6 +120,7 @@ class ISMCTSBot:
         noise: float = 0.1,
         throws: str = "nash",
         trust: float = 0.0,
+        worlds: int = 0,
     ) -> None:
         self.pure = bool(pure)
         if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
@@ -140,6 +141,7 @@ class ISMCTSBot:
         self.noise = noise
         self.throws = throws
         self.trust = trust
+        self.worlds = worlds
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -185,13 +187,31 @@ class ISMCTSBot:
         if self.trust > 0 and h is not None and not regret:
             # what the heuristic player would do here: kept unless the search is sure
             anchor = h.policy(view.determinize(rng), view.player, rng)
+        pool: list[tuple[State, dict[int, int]]] = []
+        if self.worlds > 0 and self._model and simultaneous and h is not None:
+            # the others' replies at the root by the full heuristic player (the rollout
+            # player is a cheap stand-in), on a pool of sampled worlds the search reuses
+            for _ in range(self.worlds):
+                w = view.determinize(rng)
+                replies = {
+                    q: h.policy(w.clone(), q, rng)
+                    for q in movers
+                    if q != view.player and len(w.legal(q)) > 1
+                }
+                pool.append((w, replies))
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.determinize(rng), rng, lo, hi)
+            if pool:
+                w, replies = pool[done % len(pool)]
+                world = w.clone()
+                world.rng = rng.spawn()  # the same hidden cards, a fresh future
+                self._iterate(root, world, rng, lo, hi, replies)
+            else:
+                self._iterate(root, view.determinize(rng), rng, lo, hi, None)
             done += 1
         self.last_iterations = done
         st = root.of(view.player)
@@ -216,7 +236,15 @@ class ISMCTSBot:
                 return anchor
         return choice
 
-    def _iterate(self, root: _Node, state: State, rng: Rng, lo: float, hi: float) -> None:
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        rng: Rng,
+        lo: float,
+        hi: float,
+        replies: dict[int, int] | None,
+    ) -> None:
         path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]], bool]] = []
         node: _Node | None = root
         h = self._heuristic
@@ -240,6 +268,8 @@ class ISMCTSBot:
                     # the others (and my own throws) follow the game's heuristic player
                     if noise > 0 and rng.random() < noise:
                         joint[p] = rng.choice(prune(state, p, legal) if prune else legal)
+                    elif replies is not None and not path and p in replies:
+                        joint[p] = replies[p]
                     else:
                         joint[p] = model(state, p, rng)
                 else:
