@@ -120,7 +120,7 @@ class ISMCTSBot:
         noise: float = 0.1,
         throws: str = "nash",
         trust: float = 0.0,
-        worlds: int = 0,
+        worlds: int = 16,
     ) -> None:
         self.pure = bool(pure)
         if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
