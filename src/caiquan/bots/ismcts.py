@@ -43,6 +43,7 @@ The search is anytime (``seconds``) or fixed (``iterations``, reproducible with 
 
 from __future__ import annotations
 
+import json
 import math
 import time
 
@@ -191,13 +192,21 @@ class ISMCTSBot:
         if self.worlds > 0 and self._model and simultaneous and h is not None:
             # the others' replies at the root by the full heuristic player (the rollout
             # player is a cheap stand-in), on a pool of sampled worlds the search reuses
+            # (a reply depends on what its player sees: worlds where that player's
+            # observation is the same share one — in promise, where only the check deck is
+            # hidden, one greedy call answers for all sixteen worlds)
+            seen: dict[tuple[int, str], int] = {}
             for _ in range(self.worlds):
                 w = view.determinize(rng)
-                replies = {
-                    q: h.policy(w.clone(), q, rng)
-                    for q in movers
-                    if q != view.player and len(w.legal(q)) > 1
-                }
+                replies = {}
+                for q in movers:
+                    if q == view.player or len(w.legal(q)) == 1:
+                        continue
+                    key = (q, json.dumps(w.observation(q), sort_keys=True))
+                    reply = seen.get(key)
+                    if reply is None:
+                        reply = seen[key] = h.policy(w.clone(), q, rng)
+                    replies[q] = reply
                 pool.append((w, replies))
         done = 0
         while True:

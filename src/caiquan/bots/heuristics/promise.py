@@ -97,7 +97,33 @@ _ELIGIBLE_MASK = [
 ]
 
 
+# (content, character, skill hand, qi, hearts, legal) → stance values: a search asks again
+# and again. Contents are keyed by id (hashing the frozen dataclass each time costs more
+# than the values) and kept alive in _CONTENTS so an id is never reused.
+_STANCE_CACHE: dict[tuple[object, ...], list[float]] = {}
+_CONTENTS: dict[int, object] = {}
+
+
 def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
+    content = world.game.content
+    _CONTENTS.setdefault(id(content), content)
+    key = (
+        id(content),
+        world.chars[me],
+        world.hand_skills[me],
+        world.qi[me],
+        tuple(world.hearts),
+        legal,
+    )
+    values = _STANCE_CACHE.get(key)
+    if values is None:
+        if len(_STANCE_CACHE) > 20_000:
+            _STANCE_CACHE.clear()
+        values = _STANCE_CACHE[key] = _compute_stance_values(world, me, legal)
+    return values
+
+
+def _compute_stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
     c = world.game.content.characters[world.chars[me]]
     hand = world.hand_skills[me]
     qi = world.qi[me]
