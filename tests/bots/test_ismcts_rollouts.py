@@ -15,6 +15,7 @@ from caiquan.games import load_game
     "ismcts:iterations=25,depth=6",
     "ismcts:iterations=25,trust=1",
     "ismcts:iterations=25,worlds=4",
+    "ismcts:iterations=25,paired=1",
     "ismcts:iterations=25,opponents=search,throws=search",
 ])  # fmt: skip
 def test_rollout_options_are_reproducible(spec: str) -> None:

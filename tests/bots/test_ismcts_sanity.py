@@ -11,18 +11,20 @@ from caiquan.games import load_game
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-def test_finds_the_sacrifice_that_beats_the_matching_player(seat: int) -> None:
+@pytest.mark.parametrize("spec", ["", "paired=1"])
+def test_finds_the_sacrifice_that_beats_the_matching_player(seat: int, spec: str) -> None:
     """Goofspiel, 5 cards, points 5, 4, 3, 2, 1 in that order. The matching player bids
     the card equal to the point: bidding 5 on the 5 ties every turn (a draw), while any
     lower bid gives the 5 away and then wins 4 + 3 + 2 + 1 = 10 by bidding one higher each
     turn. The search models the others by the game's heuristic player, so it must find it."""
     game = load_game("goofspiel", num_cards=5, points_order="descending")
     s = game.new_state(0)
+    spec = "ismcts:iterations=300" + ("," + spec if spec else "")
     for i in range(5):
-        bot = ISMCTSBot(iterations=300)
+        bot = make_bot(spec)
         assert bot.decide(PlayerView(s, seat), Rng(i)) != 4  # card index 4 = the 5
     # and it converts: a whole game against the matching player is a win
-    bots = [make_bot("ismcts:iterations=300"), GreedyBot()]
+    bots = [make_bot(spec), GreedyBot()]
     if seat:
         bots.reverse()
     rng = Rng(3)

@@ -16,6 +16,7 @@ BOTS = [
     "ismcts:iterations=8",
     "ismcts:iterations=8,depth=3",
     "ismcts:iterations=8,worlds=3,trust=1",
+    "ismcts:iterations=8,paired=1",
     "ismcts:iterations=8,opponents=search,throws=search",
 ]
 GAMES = ["promise", "legends", "drama", "goofspiel"]

@@ -122,6 +122,7 @@ class ISMCTSBot:
         throws: str = "nash",
         trust: float = 0.0,
         worlds: int = 16,
+        paired: int = 0,
     ) -> None:
         self.pure = bool(pure)
         if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
@@ -143,6 +144,7 @@ class ISMCTSBot:
         self.throws = throws
         self.trust = trust
         self.worlds = worlds
+        self.paired = bool(paired)
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -208,20 +210,38 @@ class ISMCTSBot:
                         reply = seen[key] = h.policy(w.clone(), q, rng)
                     replies[q] = reply
                 pool.append((w, replies))
-        done = 0
+        paired = self.paired and not regret
+        prune = h.prune if self.prune and h is not None else None
+        options: tuple[int, ...] = ()
+        done = block = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
+            answers: dict[int, int] | None = None
             if pool:
-                w, replies = pool[done % len(pool)]
+                w, answers = pool[(block if paired else done) % len(pool)]
                 world = w.clone()
                 world.rng = rng.spawn()  # the same hidden cards, a fresh future
-                self._iterate(root, world, rng, lo, hi, replies)
             else:
-                self._iterate(root, view.determinize(rng), rng, lo, hi, None)
-            done += 1
+                world = view.determinize(rng)
+            block += 1
+            if not paired:
+                self._iterate(root, world, rng, lo, hi, answers, None)
+                done += 1
+                continue
+            # paired: every root option on this world, with the same chance and draws
+            if not options:
+                options = prune(world, view.player, legal) if prune is not None else legal
+            chance, draws = rng.spawn(), rng.spawn()
+            for a in options:
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                w2 = world.clone()
+                w2.rng = chance.copy()
+                self._iterate(root, w2, draws.copy(), lo, hi, answers, a)
+                done += 1
         self.last_iterations = done
         st = root.of(view.player)
         if mixed:
@@ -237,6 +257,10 @@ class ISMCTSBot:
         if regret:  # not a throw: the option the average strategy plays most
             top = max(st.cum.get(a, 0.0) for a in legal)
             return rng.choice([a for a in legal if st.cum.get(a, 0.0) == top])
+        if paired:  # every option had (about) the same samples: the best mean
+            tried = [a for a in legal if st.n.get(a, 0) > 0]
+            top = max(_mean(st, a) for a in tried)
+            return rng.choice([a for a in tried if _mean(st, a) >= top - 1e-12])
         best = max(st.n.get(a, 0) for a in legal)
         choice = rng.choice([a for a in legal if st.n.get(a, 0) == best])
         if anchor is not None and anchor != choice and st.n.get(anchor, 0) > 1:
@@ -253,6 +277,7 @@ class ISMCTSBot:
         lo: float,
         hi: float,
         replies: dict[int, int] | None,
+        force: int | None,
     ) -> None:
         path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]], bool]] = []
         node: _Node | None = root
@@ -285,7 +310,9 @@ class ISMCTSBot:
                     searched.append((p, prune(state, p, legal) if prune else legal))
             single = model is not None or len(movers) == 1
             for p, legal in searched:
-                if single:
+                if force is not None and not path:
+                    a, prob = force, 1.0  # paired root: the option under test
+                elif single:
                     a, prob = self._ucb(node.of(p), legal, rng), 1.0
                 else:
                     a, prob = self._regret_matching(node.of(p), legal, rng, not path)
