@@ -288,8 +288,27 @@ def rollout(world: State, me: int, rng: Rng) -> int:
         if world.phase == "throw" and len(world.to_move()) == 2:
             return rng.choice(legal)
         return policy(world, me, rng)
-    c = world.game.content.characters[world.chars[me]]
+    content = world.game.content
     h1, h2 = (world.hearts[x] for x in world.tokens[me])
+    _CONTENTS.setdefault(id(content), content)
+    key = (id(content), world.chars[me], h1, h2, world.qi[me], legal)
+    best = _SKILL_CACHE.get(key)
+    if best is None:
+        if len(_SKILL_CACHE) > 20_000:
+            _SKILL_CACHE.clear()
+        best = _SKILL_CACHE[key] = _best_skill(world, me, h1, h2, legal)
+    if world.equipped[me] < 0 and world.hand_weapons[me]:
+        best += 1 + rng.below(3) if world.hand_weapons[me] == 0b111 else 0
+    return best if best in legal else rng.choice(legal)
+
+
+# (content, character, hearts under my tokens, qi, legal) → the rollout's skill card
+_SKILL_CACHE: dict[tuple[object, ...], int] = {}
+
+
+def _best_skill(world: PromiseState, me: int, h1: int, h2: int, legal: tuple[int, ...]) -> int:
+    """The best-scored usable, affordable skill card (no weapon change), or none."""
+    c = world.game.content.characters[world.chars[me]]
     ok = eligible_values(h1, h2)
     best, best_s = _NO_CONFIG, 0.0
     for o in legal:
@@ -299,6 +318,4 @@ def rollout(world: State, me: int, rng: Rng) -> int:
         s = _skill_score(c.skills[skill - 1])
         if s > best_s:
             best, best_s = o, s
-    if world.equipped[me] < 0 and world.hand_weapons[me]:
-        best += 1 + rng.below(3) if world.hand_weapons[me] == 0b111 else 0
-    return best if best in legal else rng.choice(legal)
+    return best
