@@ -58,3 +58,31 @@ def test_default_search_is_reproducible(game_id: str) -> None:
     a = make_bot("ismcts:iterations=20").decide(PlayerView(s, p), Rng(4))
     b = make_bot("ismcts:iterations=20").decide(PlayerView(s, p), Rng(4))
     assert a == b and a in s.legal(p)
+
+
+def test_goofspiel_worlds_are_weighted_by_the_matching_rule() -> None:
+    """Hidden bids: a sampled world where the opponent bid as the matching player would is
+    more plausible than one where it did not; the true world here is the matching one."""
+    from caiquan.bots.heuristics.goofspiel import plausibility
+
+    game = load_game("goofspiel", num_cards=5, points_order="descending", imp_info=True)
+    s = game.new_state(0)
+    s.apply({0: 0, 1: 4})  # I bid 1 on the 5; the matching player bids 5
+    s.apply({0: 4, 1: 3})  # I bid 5 on the 4; it bids 4
+    truth = plausibility(s, 0)
+    rng = Rng(1)
+    others = [plausibility(s.determinize(0, rng), 0) for _ in range(30)]
+    assert truth == max(others) and min(others) < truth
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_wins_hidden_bid_goofspiel_against_the_matching_player(seat: int) -> None:
+    game = load_game("goofspiel", num_cards=6, points_order="descending", imp_info=True)
+    s = game.new_state(0)
+    bots = [make_bot("ismcts:iterations=200"), GreedyBot()]
+    if seat:
+        bots.reverse()
+    rng = Rng(5)
+    while not s.is_terminal():
+        s.apply({p: bots[p].decide(PlayerView(s, p), rng) for p in s.to_move()})
+    assert s.returns()[seat] > 0, s.points

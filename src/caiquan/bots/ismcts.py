@@ -46,6 +46,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 
 from caiquan.engine import PlayerView, Rng, State
 
@@ -123,6 +124,7 @@ class ISMCTSBot:
         trust: float = 0.0,
         worlds: int = 16,
         paired: int = 0,
+        belief: int = 64,
     ) -> None:
         self.pure = bool(pure)
         if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
@@ -145,6 +147,7 @@ class ISMCTSBot:
         self.trust = trust
         self.worlds = worlds
         self.paired = bool(paired)
+        self.belief = belief
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -190,6 +193,20 @@ class ISMCTSBot:
         if self.trust > 0 and h is not None and not regret:
             # what the heuristic player would do here: kept unless the search is sure
             anchor = h.policy(view.determinize(rng), view.player, rng)
+        sample: Callable[[Rng], State] = view.determinize
+        if self.belief > 0 and self._model and h is not None and h.plausibility is not None:
+            # worlds weighted by how likely the others' hidden past moves are under the model
+            cands = [view.determinize(rng) for _ in range(self.belief)]
+            weights = [h.plausibility(w, view.player) for w in cands]
+            if sum(weights) > 0:
+
+                def weighted(r: Rng) -> State:
+                    w = cands[r.weighted(weights)].clone()
+                    w.rng = r.spawn()
+                    return w
+
+                sample = weighted
+
         pool: list[tuple[State, dict[int, int]]] = []
         if self.worlds > 0 and self._model and simultaneous and h is not None:
             # the others' replies at the root by the full heuristic player (the rollout
@@ -199,7 +216,7 @@ class ISMCTSBot:
             # hidden, one greedy call answers for all sixteen worlds)
             seen: dict[tuple[int, str], int] = {}
             for _ in range(self.worlds):
-                w = view.determinize(rng)
+                w = sample(rng)
                 replies = {}
                 for q in movers:
                     if q == view.player or len(w.legal(q)) == 1:
@@ -225,7 +242,7 @@ class ISMCTSBot:
                 world = w.clone()
                 world.rng = rng.spawn()  # the same hidden cards, a fresh future
             else:
-                world = view.determinize(rng)
+                world = sample(rng)
             block += 1
             if not paired:
                 self._iterate(root, world, rng, lo, hi, answers, None)
