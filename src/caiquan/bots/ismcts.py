@@ -198,7 +198,7 @@ class ISMCTSBot:
             # worlds weighted by how likely the others' hidden past moves are under the model
             cands = [view.determinize(rng) for _ in range(self.belief)]
             weights = [h.plausibility(w, view.player) for w in cands]
-            if sum(weights) > 0:
+            if sum(weights) > 0 and max(weights) > min(weights):  # else: nothing to weigh
 
                 def weighted(r: Rng) -> State:
                     w = cands[r.weighted(weights)].clone()
