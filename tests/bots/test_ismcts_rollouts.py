@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from caiquan.bots import ISMCTSBot, make_bot
+from caiquan.bots import ISMCTSBot, heuristic_for, make_bot
 from caiquan.engine import ConfigError, PlayerView, Rng
 from caiquan.games import load_game
 
@@ -34,7 +34,9 @@ def test_defaults_and_bad_options() -> None:
     bot = make_bot("ismcts")
     assert isinstance(bot, ISMCTSBot)
     assert bot.seconds == 1.0 and bot.iterations is None and bot.rollout == "auto"
-    assert bot.opponents == "model" and bot.throws == "nash"
+    assert bot.opponents == "auto" and bot.throws == "nash"
+    assert heuristic_for("legends").model is False  # type: ignore[union-attr]
+    assert heuristic_for("drama").model is True  # type: ignore[union-attr]
     with pytest.raises(ConfigError, match="rollout must be one of"):
         make_bot("ismcts:rollout=clever")
     with pytest.raises(ConfigError, match="opponents must be one of"):

@@ -6,16 +6,22 @@ tree keyed by joint decisions, expands one node, plays a rollout and backs the r
 
 The defaults combine the search with the game's knowledge (:mod:`caiquan.bots.heuristics`):
 
-* ``opponents="model"``: inside the tree the other players do not search; each plays the
-  game's heuristic rollout player (a share ``noise`` of their moves, 0.1, is uniformly
-  random among the options worth searching, so the search does not bet everything on the
-  model). The tree then branches only on the bot's own options, which it searches with
-  UCB1 (availability counts, since the options on offer differ between sampled worlds) —
-  at sequential and simultaneous decisions alike. A simultaneous decision against a
-  modelled reply is a single-agent choice; searching both sides of a 10 × 10 configure or
-  13 × 13 bid with decoupled bandits needs far more iterations than a bot can spend in a
-  second, and averages each option over nearly random replies (measured: the old search
-  lost to ``greedy`` in promise and goofspiel, this one wins; docs/bots.md).
+* ``opponents="model"`` (what ``"auto"``, the default, means unless the game's heuristic
+  sets ``MODEL = False``, as legends does): inside the tree the other players do not
+  search; each plays the game's heuristic rollout player (a share ``noise`` of their moves,
+  0.1, is uniformly random among the options worth searching, so the search does not bet
+  everything on the model). The tree then branches only on the bot's own options, which
+  it searches with UCB1 (availability counts, since the options on offer differ between
+  sampled worlds) — at sequential and simultaneous decisions alike. A simultaneous
+  decision against a modelled reply is a single-agent choice; searching both sides of a
+  10 × 10 configure or 13 × 13 bid with decoupled bandits needs far more iterations than a
+  bot can spend in a second, and averages each option over nearly random replies
+  (measured: the old search lost to ``greedy`` in promise and goofspiel, this one wins;
+  docs/bots.md). At a simultaneous root the others' replies come from the full heuristic
+  player on a pool of ``worlds`` sampled worlds; with ``belief`` > 0 and a game
+  ``plausibility`` hook, sampled worlds are drawn from ``belief`` candidates weighted by
+  how likely the others' hidden past moves are under the heuristic player (hidden-bid
+  goofspiel: otherwise the bot believes a matching player may still hold the 13 it bid).
 * ``throws="nash"``: a two-player decision of kind ``throw`` (an RPS throw whose payoffs
   the game states: promise's power table, legends' war) is not searched; the bot plays the
   exact equilibrium mix (:class:`~caiquan.bots.nash.NashBot`). Inside the tree every
@@ -55,7 +61,7 @@ from .heuristics import Heuristic, heuristic_for
 from .nash import NashBot
 
 _ROLLOUTS = ("auto", "random", "greedy")
-_OPPONENTS = ("model", "search")
+_OPPONENTS = ("auto", "model", "search")
 _THROWS = ("nash", "search")
 
 
@@ -118,7 +124,7 @@ class ISMCTSBot:
         depth: int | str = "auto",
         prune: int = 1,
         pure: int = 1,
-        opponents: str = "model",
+        opponents: str = "auto",
         noise: float = 0.1,
         throws: str = "nash",
         trust: float = 0.0,
@@ -180,7 +186,9 @@ class ISMCTSBot:
         h = heuristic_for(view.game.id)
         self._heuristic = h
         self._greedy = h is not None and self.rollout != "random"
-        self._model = h is not None and self.opponents == "model"
+        self._model = h is not None and (
+            self.opponents == "model" or (self.opponents == "auto" and h.model)
+        )
         self._me = view.player
         depth = self.depth if self.depth != "auto" else (h.depth if h is not None else None)
         assert depth is None or isinstance(depth, int)

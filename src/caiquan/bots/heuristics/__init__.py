@@ -13,7 +13,9 @@ and optionally ``prune(world, player, legal) -> options`` (the options worth sea
 search skips plainly wasted ones, e.g. a promise skill card that cannot be used),
 ``DEPTH`` (the rollout length at which the search stops and evaluates by default) and
 ``plausibility(world, player) -> weight`` (how likely the others' hidden past choices in a
-sampled world are if they play ``policy``: the search weights sampled worlds by it).
+sampled world are if they play ``policy``: the search weights sampled worlds by it) and
+``MODEL`` (``False``: the search's default ``opponents="auto"`` searches the others'
+decisions instead of modelling them by the rollout player).
 
 Register your own game's heuristic with ``HEURISTICS["mygame"] = Heuristic(policy, rollout,
 evaluate)`` (or give its module path in ``_BUILTIN``).
@@ -42,6 +44,7 @@ class Heuristic:
     prune: Prune | None = None
     depth: int | None = None
     plausibility: Plausibility | None = None
+    model: bool = True
 
 
 HEURISTICS: dict[str, Heuristic] = {}
@@ -66,6 +69,7 @@ def heuristic_for(game_id: str) -> Heuristic | None:
             getattr(m, "prune", None),
             getattr(m, "DEPTH", None),
             getattr(m, "plausibility", None),
+            getattr(m, "MODEL", True),
         )
     return h
 
