@@ -1,6 +1,7 @@
 """Bot benchmark: search speed and decision latency on this machine.
 
     PYTHONPATH=src python bench/bots.py [--seconds 1.0] [--states 6] [--game ID] [--json]
+                                        [--spec ismcts:iterations=200 ...]
 
 For every shipped game it takes mid-game states from a game between ``greedy`` players and
 reports, per bot spec: the median and worst wall time of one decision (the default-strength
@@ -70,6 +71,7 @@ def main() -> None:
     ap.add_argument("--states", type=int, default=6, help="decisions timed per game")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    ap.add_argument("--spec", action="append", help="time only this bot spec (repeatable)")
     args = ap.parse_args()
     specs = [
         "greedy",
@@ -79,6 +81,8 @@ def main() -> None:
     ]
     if args.seconds == 1.0:
         specs[2] = "ismcts"  # exactly the default-strength bot
+    if args.spec:
+        specs = args.spec
     report: dict[str, dict[str, dict[str, float]]] = {}
     for game_id in args.game or GAMES:
         states = sample_states(game_id, args.states)

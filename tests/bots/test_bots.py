@@ -48,26 +48,42 @@ def _wilson_low(wins: float, n: int, z: float = 1.96) -> float:
 
 def test_ismcts_beats_random_at_goofspiel() -> None:
     game = load_game("goofspiel", num_cards=6, imp_info=True)
-    score, n = 0.0, 100
+    score, n = 0.0, 40
     for i in range(n):
         seat = i % 2
         bots = [RandomBot(), RandomBot()]
-        bots[seat] = ISMCTSBot(iterations=300)
+        bots[seat] = ISMCTSBot(iterations=150)
         r = _play(game, bots, i)
         score += 1.0 if r[seat] > 0 else 0.5 if r[seat] == 0 else 0.0
     assert _wilson_low(score, n) > 0.5, f"ismcts scored {score}/{n} against random"
 
 
 def test_ismcts_mixes_at_a_simultaneous_throw() -> None:
-    """Decoupled regret matching approaches the Nash mix (1/4, 1/4, 1/2) of biased RPS."""
+    """Decoupled regret matching (``throws=search``: the throw is searched, not handed to
+    the exact solver) approaches the Nash mix (1/4, 1/4, 1/2) of biased RPS."""
     game = ThrowGame()
     s = game.new_state(0)
-    bot = ISMCTSBot(iterations=4000, gamma=0.1)
+    bot = ISMCTSBot(iterations=4000, gamma=0.1, throws="search")
     rng = Rng(3)
     counts = collections.Counter(bot.decide(PlayerView(s, 0), rng) for _ in range(40))
     assert counts[2] > counts[0] and counts[2] > counts[1]  # paper most often
     bot.decide(PlayerView(s, 0), Rng(1))
     assert bot.last_iterations == 4000
+
+
+def test_ismcts_hands_two_player_throws_to_the_exact_solver() -> None:
+    game = ThrowGame()
+    s = game.new_state(0)
+    THROW_PAYOFFS[game.id] = payoffs
+    try:
+        bot = ISMCTSBot(iterations=500)
+        rng = Rng(5)
+        counts = collections.Counter(bot.decide(PlayerView(s, 0), rng) for _ in range(400))
+        assert bot.last_iterations == 0  # no search: the equilibrium mix of the matrix
+        assert bot._nash is not None and bot._nash.last_mix == pytest.approx((0.25, 0.25, 0.5))
+        assert 150 < counts[2] < 250 and counts[0] > 50 and counts[1] > 50
+    finally:
+        del THROW_PAYOFFS[game.id]
 
 
 def test_nash_bot_plays_the_exact_equilibrium() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from caiquan.bots import ISMCTSBot, make_bot
+from caiquan.bots import ISMCTSBot, heuristic_for, make_bot
 from caiquan.engine import ConfigError, PlayerView, Rng
 from caiquan.games import load_game
 
@@ -13,6 +13,10 @@ from caiquan.games import load_game
     "ismcts:iterations=25,rollout=random",
     "ismcts:iterations=25,rollout=greedy,epsilon=0.2",
     "ismcts:iterations=25,depth=6",
+    "ismcts:iterations=25,trust=1",
+    "ismcts:iterations=25,worlds=4",
+    "ismcts:iterations=25,paired=1",
+    "ismcts:iterations=25,opponents=search,throws=search",
 ])  # fmt: skip
 def test_rollout_options_are_reproducible(spec: str) -> None:
     game = load_game("legends")
@@ -30,8 +34,15 @@ def test_defaults_and_bad_options() -> None:
     bot = make_bot("ismcts")
     assert isinstance(bot, ISMCTSBot)
     assert bot.seconds == 1.0 and bot.iterations is None and bot.rollout == "auto"
+    assert bot.opponents == "auto" and bot.throws == "nash"
+    assert heuristic_for("legends").model is False  # type: ignore[union-attr]
+    assert heuristic_for("drama").model is True  # type: ignore[union-attr]
     with pytest.raises(ConfigError, match="rollout must be one of"):
         make_bot("ismcts:rollout=clever")
+    with pytest.raises(ConfigError, match="opponents must be one of"):
+        make_bot("ismcts:opponents=telepathy")
+    with pytest.raises(ConfigError, match="throws must be one of"):
+        make_bot("ismcts:throws=always_rock")
 
 
 def test_depth_cap_uses_the_evaluation() -> None:

@@ -9,7 +9,16 @@ from caiquan.bots import make_bot
 from caiquan.engine import PlayerView, Rng, State
 from caiquan.games import load_game
 
-BOTS = ["random", "greedy", "nash", "ismcts:iterations=8", "ismcts:iterations=8,depth=3"]
+BOTS = [
+    "random",
+    "greedy",
+    "nash",
+    "ismcts:iterations=8",
+    "ismcts:iterations=8,depth=3",
+    "ismcts:iterations=8,worlds=3,trust=1",
+    "ismcts:iterations=8,paired=1",
+    "ismcts:iterations=8,opponents=search,throws=search",
+]
 GAMES = ["promise", "legends", "drama", "goofspiel"]
 
 

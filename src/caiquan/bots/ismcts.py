@@ -1,55 +1,77 @@
 """Information-set Monte Carlo tree search for simultaneous, hidden-information games.
 
 Each iteration samples a world consistent with the bot's view (``determinize``), walks a
-tree keyed by joint decisions, expands one node, plays the rest at random and backs the
-result up (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+tree keyed by joint decisions, expands one node, plays a rollout and backs the result up
+(single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
 
-* Sequential nodes (one mover): UCB1 with availability counts, since the options on offer
-  differ between sampled worlds.
-* Joint nodes (several movers at once): every mover runs its own regret-matching bandit
-  (decoupled SM-MCTS with regret matching, Lanctot et al. 2013), with γ-exploration and
-  importance-weighted regret updates; the decision at a joint root is sampled from the
-  average strategy (linearly weighted, later iterations count more), so the bot plays a
-  mixed strategy where one is needed (RPS throws). Options the average plays less than
-  ``purify`` × uniform are dropped before sampling — sampling noise of a short search, not
-  part of the equilibrium. Measured on goofspiel-6 (imperfect information) against random,
-  200 iterations, 200 games: plain average 64.5 %, linear 64.5 %, purify 0.5 67 %, both
-  69 %; purify 1.0 gives 74 % but makes biased-RPS mixes pure, so 0.5 is the default.
+The defaults combine the search with the game's knowledge (:mod:`caiquan.bots.heuristics`):
 
-Rollouts play uniformly at random by default. ``rollout="greedy"`` plays them with the
-game's cheap heuristic player (:mod:`caiquan.bots.heuristics`; ``epsilon`` of its moves stay
-random), and ``depth=N`` stops a rollout after ``N`` decisions and scores the world with the
-game's heuristic evaluation instead of playing to the end (long games: legends); ``depth=0``
-plays every rollout to the end. ``rollout="auto"`` and ``depth="auto"`` (the defaults) use
-greedy rollouts and the depth the game's heuristic states, where the game has one. With
-``prune=1`` (default) the tree only searches the options the game's heuristic deems worth
-it (``prune`` hook: e.g. no promise skill card that cannot be used). With ``pure=1``
-(default) a simultaneous decision that is not a throw (a stance, a bid, a duel card) plays
-the option the average strategy plays most instead of sampling it: a short search's mix
-over dozens of options is mostly noise, while at a throw the mix is the point.
+* ``opponents="model"`` (what ``"auto"``, the default, means unless the game's heuristic
+  sets ``MODEL = False``, as legends does): inside the tree the other players do not
+  search; each plays the game's heuristic rollout player (a share ``noise`` of their moves,
+  0.1, is uniformly random among the options worth searching, so the search does not bet
+  everything on the model). The tree then branches only on the bot's own options, which
+  it searches with UCB1 (availability counts, since the options on offer differ between
+  sampled worlds) — at sequential and simultaneous decisions alike. A simultaneous
+  decision against a modelled reply is a single-agent choice; searching both sides of a
+  10 × 10 configure or 13 × 13 bid with decoupled bandits needs far more iterations than a
+  bot can spend in a second, and averages each option over nearly random replies
+  (measured: the old search lost to ``greedy`` in promise and goofspiel, this one wins;
+  docs/bots.md). At a simultaneous root the others' replies come from the full heuristic
+  player on a pool of ``worlds`` sampled worlds; with ``belief`` > 0 and a game
+  ``plausibility`` hook, sampled worlds are drawn from ``belief`` candidates weighted by
+  how likely the others' hidden past moves are under the heuristic player (hidden-bid
+  goofspiel: otherwise the bot believes a matching player may still hold the 13 it bid).
+* ``throws="nash"``: a two-player decision of kind ``throw`` (an RPS throw whose payoffs
+  the game states: promise's power table, legends' war) is not searched; the bot plays the
+  exact equilibrium mix (:class:`~caiquan.bots.nash.NashBot`). Inside the tree every
+  player's throws follow the rollout player, so no iteration is spent on them.
+* Rollouts: the game's cheap heuristic player (``rollout="auto"``/``"greedy"``;
+  ``epsilon`` of its moves stay random), stopped after ``depth`` decisions (the game's
+  ``DEPTH``) and scored by the game's heuristic evaluation; ``rollout="random"`` and
+  ``depth=0`` give plain random rollouts to the end. ``prune=1``: the tree only searches
+  the options the game's ``prune`` hook keeps (e.g. no promise skill card that cannot be
+  used).
+* ``trust=z`` (0 = off): the bot keeps the heuristic player's own choice unless the
+  search's choice scores more than ``z`` standard errors above it.
+
+``opponents="search"`` and ``throws="search"`` restore the game-agnostic search (used
+where a game has no heuristic): sequential nodes use UCB1; at simultaneous nodes every
+mover runs its own regret-matching bandit (decoupled SM-MCTS with regret matching,
+Lanctot et al. 2013), with γ-exploration and importance-weighted regret updates; the
+decision at a joint root is sampled from the average strategy (linearly weighted), so the
+bot mixes where it must (RPS throws). Options the average plays less than ``purify`` ×
+uniform are dropped before sampling (sampling noise of a short search); with ``pure=1`` a
+simultaneous decision that is not a throw plays the option the average plays most.
 
 The search is anytime (``seconds``) or fixed (``iterations``, reproducible with a seed).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
+from collections.abc import Callable
 
 from caiquan.engine import PlayerView, Rng, State
 
 from .base import normalised_returns
 from .heuristics import Heuristic, heuristic_for
+from .nash import NashBot
 
 _ROLLOUTS = ("auto", "random", "greedy")
+_OPPONENTS = ("auto", "model", "search")
+_THROWS = ("nash", "search")
 
 
 class _Stats:
-    __slots__ = ("avail", "cum", "n", "regret", "w")
+    __slots__ = ("avail", "cum", "n", "regret", "w", "w2")
 
     def __init__(self) -> None:
         self.n: dict[int, int] = {}
         self.w: dict[int, float] = {}
+        self.w2: dict[int, float] = {}
         self.avail: dict[int, int] = {}
         self.regret: dict[int, float] = {}
         self.cum: dict[int, float] = {}
@@ -69,8 +91,21 @@ class _Node:
         return st
 
 
+def _mean(st: _Stats, a: int) -> float:
+    return st.w[a] / st.n[a]
+
+
+def _var(st: _Stats, a: int) -> float:
+    """The variance of the mean value of option ``a`` (sample variance / visits)."""
+    n = st.n[a]
+    if n < 2:
+        return 1.0
+    m = st.w[a] / n
+    return max(0.0, st.w2[a] / n - m * m) / (n - 1)
+
+
 class ISMCTSBot:
-    """ISMCTS with decoupled regret matching at simultaneous nodes and UCT elsewhere."""
+    """ISMCTS over determinized worlds (see the module docstring)."""
 
     name = "ismcts"
 
@@ -89,6 +124,13 @@ class ISMCTSBot:
         depth: int | str = "auto",
         prune: int = 1,
         pure: int = 1,
+        opponents: str = "auto",
+        noise: float = 0.1,
+        throws: str = "nash",
+        trust: float = 0.0,
+        worlds: int = 16,
+        paired: int = 0,
+        belief: int = 64,
     ) -> None:
         self.pure = bool(pure)
         if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
@@ -96,11 +138,22 @@ class ISMCTSBot:
         self.prune = bool(prune)
         if rollout not in _ROLLOUTS:
             raise TypeError(f"rollout must be one of {', '.join(_ROLLOUTS)}, got {rollout!r}")
+        if opponents not in _OPPONENTS:
+            raise TypeError(f"opponents must be one of {', '.join(_OPPONENTS)}, got {opponents!r}")
+        if throws not in _THROWS:
+            raise TypeError(f"throws must be one of {', '.join(_THROWS)}, got {throws!r}")
         self.rollout = rollout
         self.epsilon = epsilon
         self.depth = depth
         self.purify = purify
         self.linear = linear
+        self.opponents = opponents
+        self.noise = noise
+        self.throws = throws
+        self.trust = trust
+        self.worlds = worlds
+        self.paired = bool(paired)
+        self.belief = belief
         if iterations is None and seconds is None:
             seconds = 1.0
         self.iterations = iterations
@@ -111,31 +164,109 @@ class ISMCTSBot:
         self.last_iterations = 0
         self._heuristic: Heuristic | None = None
         self._greedy = False
+        self._model = False
+        self._me = 0
         self._cap = max_rollout
+        self._nash: NashBot | None = None
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
+        movers = view.to_move()
+        simultaneous = len(movers) > 1
+        kind = view.decision().kind
+        if self.throws == "nash" and kind == "throw" and len(movers) == 2:
+            # a two-player throw: the exact equilibrium mix of its payoff matrix
+            if self._nash is None:
+                self._nash = NashBot()
+            self.last_iterations = 0
+            return self._nash.decide(view, rng)
         root = _Node()
         h = heuristic_for(view.game.id)
         self._heuristic = h
         self._greedy = h is not None and self.rollout != "random"
+        self._model = h is not None and (
+            self.opponents == "model" or (self.opponents == "auto" and h.model)
+        )
+        self._me = view.player
         depth = self.depth if self.depth != "auto" else (h.depth if h is not None else None)
         assert depth is None or isinstance(depth, int)
         self._cap = self.max_rollout if not depth else min(depth, self.max_rollout)
         lo, hi = view.game.utility_range()
-        simultaneous = len(view.to_move()) > 1
-        mixed = simultaneous and (not self.pure or view.decision().kind == "throw")
+        regret = simultaneous and not self._model
+        mixed = regret and (not self.pure or kind == "throw")
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
+        anchor = None
+        if self.trust > 0 and h is not None and not regret:
+            # what the heuristic player would do here: kept unless the search is sure
+            anchor = h.policy(view.determinize(rng), view.player, rng)
+        sample: Callable[[Rng], State] = view.determinize
+        if self.belief > 0 and self._model and h is not None and h.plausibility is not None:
+            # worlds weighted by how likely the others' hidden past moves are under the model
+            cands = [view.determinize(rng) for _ in range(self.belief)]
+            weights = [h.plausibility(w, view.player) for w in cands]
+            if sum(weights) > 0 and max(weights) > min(weights):  # else: nothing to weigh
+
+                def weighted(r: Rng) -> State:
+                    w = cands[r.weighted(weights)].clone()
+                    w.rng = r.spawn()
+                    return w
+
+                sample = weighted
+
+        pool: list[tuple[State, dict[int, int]]] = []
+        if self.worlds > 0 and self._model and simultaneous and h is not None:
+            # the others' replies at the root by the full heuristic player (the rollout
+            # player is a cheap stand-in), on a pool of sampled worlds the search reuses
+            # (a reply depends on what its player sees: worlds where that player's
+            # observation is the same share one — in promise, where only the check deck is
+            # hidden, one greedy call answers for all sixteen worlds)
+            seen: dict[tuple[int, str], int] = {}
+            for _ in range(self.worlds):
+                w = sample(rng)
+                replies = {}
+                for q in movers:
+                    if q == view.player or len(w.legal(q)) == 1:
+                        continue
+                    key = (q, json.dumps(w.observation(q), sort_keys=True))
+                    reply = seen.get(key)
+                    if reply is None:
+                        reply = seen[key] = h.policy(w.clone(), q, rng)
+                    replies[q] = reply
+                pool.append((w, replies))
+        paired = self.paired and not regret
+        prune = h.prune if self.prune and h is not None else None
+        options: tuple[int, ...] = ()
+        done = block = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.determinize(rng), rng, lo, hi)
-            done += 1
+            answers: dict[int, int] | None = None
+            if pool:
+                w, answers = pool[(block if paired else done) % len(pool)]
+                world = w.clone()
+                world.rng = rng.spawn()  # the same hidden cards, a fresh future
+            else:
+                world = sample(rng)
+            block += 1
+            if not paired:
+                self._iterate(root, world, rng, lo, hi, answers, None)
+                done += 1
+                continue
+            # paired: every root option on this world, with the same chance and draws
+            if not options:
+                options = prune(world, view.player, legal) if prune is not None else legal
+            chance, draws = rng.spawn(), rng.spawn()
+            for a in options:
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                w2 = world.clone()
+                w2.rng = chance.copy()
+                self._iterate(root, w2, draws.copy(), lo, hi, answers, a)
+                done += 1
         self.last_iterations = done
         st = root.of(view.player)
         if mixed:
@@ -148,36 +279,78 @@ class ISMCTSBot:
                 kept = [w if w >= floor else 0.0 for w in weights]
                 return legal[rng.weighted(kept if sum(kept) > 0 else weights)]
             return rng.choice(legal)
-        if simultaneous:  # not a throw: the option the average strategy plays most
+        if regret:  # not a throw: the option the average strategy plays most
             top = max(st.cum.get(a, 0.0) for a in legal)
             return rng.choice([a for a in legal if st.cum.get(a, 0.0) == top])
+        if paired:  # every option had (about) the same samples: the best mean
+            tried = [a for a in legal if st.n.get(a, 0) > 0]
+            top = max(_mean(st, a) for a in tried)
+            return rng.choice([a for a in tried if _mean(st, a) >= top - 1e-12])
         best = max(st.n.get(a, 0) for a in legal)
-        return rng.choice([a for a in legal if st.n.get(a, 0) == best])
+        choice = rng.choice([a for a in legal if st.n.get(a, 0) == best])
+        if anchor is not None and anchor != choice and st.n.get(anchor, 0) > 1:
+            gap = _mean(st, choice) - _mean(st, anchor)
+            if gap <= self.trust * math.sqrt(_var(st, choice) + _var(st, anchor)):
+                return anchor
+        return choice
 
-    def _iterate(self, root: _Node, state: State, rng: Rng, lo: float, hi: float) -> None:
-        path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]]]] = []
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        rng: Rng,
+        lo: float,
+        hi: float,
+        replies: dict[int, int] | None,
+        force: int | None,
+    ) -> None:
+        path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]], bool]] = []
         node: _Node | None = root
         h = self._heuristic
         prune = h.prune if self.prune and h is not None else None
+        model = h.rollout if self._model and h is not None else None
+        me = self._me
+        noise = self.noise
+        nash_throws = self.throws == "nash"
         while node is not None and not state.is_terminal():
             movers = state.to_move()
+            joint: dict[int, int] = {}
             picks: dict[int, tuple[int, float, tuple[int, ...]]] = {}
+            searched: list[tuple[int, tuple[int, ...]]] = []
             for p in movers:
                 legal = state.legal(p)
-                if prune is not None and len(legal) > 1:
-                    legal = prune(state, p, legal)
-                if len(movers) == 1:
-                    picks[p] = (self._ucb(node.of(p), legal, rng), 1.0, legal)
+                if len(legal) == 1:
+                    joint[p] = legal[0]
+                elif model is not None and (
+                    p != me or (nash_throws and len(movers) == 2 and state._kind(p) == "throw")
+                ):
+                    # the others (and my own throws) follow the game's heuristic player
+                    if noise > 0 and rng.random() < noise:
+                        joint[p] = rng.choice(prune(state, p, legal) if prune else legal)
+                    elif replies is not None and not path and p in replies:
+                        joint[p] = replies[p]
+                    else:
+                        joint[p] = model(state, p, rng)
                 else:
-                    a, prob = self._regret_matching(node.of(p), legal, rng, len(path) == 0)
-                    picks[p] = (a, prob, legal)
-            key = tuple(picks[p][0] for p in movers)
-            path.append((node, picks))
-            state.apply({p: picks[p][0] for p in movers})
+                    searched.append((p, prune(state, p, legal) if prune else legal))
+            single = model is not None or len(movers) == 1
+            for p, legal in searched:
+                if force is not None and not path:
+                    a, prob = force, 1.0  # paired root: the option under test
+                elif single:
+                    a, prob = self._ucb(node.of(p), legal, rng), 1.0
+                else:
+                    a, prob = self._regret_matching(node.of(p), legal, rng, not path)
+                picks[p] = (a, prob, legal)
+                joint[p] = a
+            key = tuple(joint[p] for p in movers)
+            path.append((node, picks, not single))
+            state.apply(joint)
             child = node.children.get(key)
             if child is None:
-                node.children[key] = _Node()
-                node = None  # expanded one node: roll out from here
+                child = node.children[key] = _Node()
+                # expanded one node where a searched choice was made: roll out from here
+                node = None if picks else child
             else:
                 node = child
         steps = 0
@@ -208,13 +381,14 @@ class ISMCTSBot:
             rewards = h.evaluate(state)
         else:
             rewards = None
-        for n, picks in path:
+        for n, picks, regret in path:
             for p, (a, prob, legal) in picks.items():
                 u = rewards[p] if rewards is not None else 0.5
                 st = n.of(p)
                 st.n[a] = st.n.get(a, 0) + 1
                 st.w[a] = st.w.get(a, 0.0) + u
-                if len(picks) > 1:
+                st.w2[a] = st.w2.get(a, 0.0) + u * u
+                if regret:
                     for b in legal:
                         gain = u / prob if b == a else 0.0
                         st.regret[b] = st.regret.get(b, 0.0) + gain - u

@@ -10,8 +10,12 @@ progress):
   used by the search when it stops a rollout early and by ``nash`` to value throw outcomes;
 
 and optionally ``prune(world, player, legal) -> options`` (the options worth searching: the
-search skips plainly wasted ones, e.g. a promise skill card that cannot be used) and
-``DEPTH`` (the rollout length at which the search stops and evaluates by default).
+search skips plainly wasted ones, e.g. a promise skill card that cannot be used),
+``DEPTH`` (the rollout length at which the search stops and evaluates by default) and
+``plausibility(world, player) -> weight`` (how likely the others' hidden past choices in a
+sampled world are if they play ``policy``: the search weights sampled worlds by it) and
+``MODEL`` (``False``: the search's default ``opponents="auto"`` searches the others'
+decisions instead of modelling them by the rollout player).
 
 Register your own game's heuristic with ``HEURISTICS["mygame"] = Heuristic(policy, rollout,
 evaluate)`` (or give its module path in ``_BUILTIN``).
@@ -29,6 +33,7 @@ from .common import Evaluate, argmax, lookahead, maximin
 
 Policy = Callable[[State, int, Rng], int]
 Prune = Callable[[State, int, tuple[int, ...]], tuple[int, ...]]
+Plausibility = Callable[[State, int], float]
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,8 @@ class Heuristic:
     evaluate: Evaluate
     prune: Prune | None = None
     depth: int | None = None
+    plausibility: Plausibility | None = None
+    model: bool = True
 
 
 HEURISTICS: dict[str, Heuristic] = {}
@@ -56,7 +63,13 @@ def heuristic_for(game_id: str) -> Heuristic | None:
     if h is None and game_id in _BUILTIN:
         m = import_module(_BUILTIN[game_id])
         h = HEURISTICS[game_id] = Heuristic(
-            m.policy, m.rollout, m.evaluate, getattr(m, "prune", None), getattr(m, "DEPTH", None)
+            m.policy,
+            m.rollout,
+            m.evaluate,
+            getattr(m, "prune", None),
+            getattr(m, "DEPTH", None),
+            getattr(m, "plausibility", None),
+            getattr(m, "MODEL", True),
         )
     return h
 
@@ -85,6 +98,7 @@ __all__ = [
     "Evaluate",
     "GreedyBot",
     "Heuristic",
+    "Plausibility",
     "Policy",
     "Prune",
     "argmax",

@@ -36,3 +36,39 @@ def evaluate(world: State) -> list[float]:
         lead = pts[p] - best_other
         out.append(0.5 + 0.5 * lead / (left + abs(lead) + 1))
     return out
+
+
+#: The share of moves :func:`plausibility` expects off the matching rule.
+_SLIP = 0.1
+
+
+def plausibility(world: State, me: int) -> float:
+    """How likely the others' past bids in ``world`` are if they play :func:`policy`.
+
+    With ``imp_info`` a sampled world re-deals the others' past bids consistently with each
+    turn's winner only; weighting worlds by this likelihood lets a search believe what a
+    matching player would have bid (each bid off the rule costs a factor ``_SLIP / k``).
+    """
+    assert isinstance(world, GoofspielState)
+    g = world.game
+    if not g.imp_info or not world.bids:
+        return 1.0
+    n = g.num_cards
+    weight = 1.0
+    for q in range(g.num_players):
+        if q == me:
+            continue
+        hand = world.hands[q]
+        for t in range(len(world.bids) - 1, -1, -1):  # undo the turns, last first
+            bid = world.bids[t][q]
+            hand |= 1 << bid
+            cards = [c for c in range(n) if hand >> c & 1]
+            point = world.point_seq[t]
+            shown = set(world.point_seq[:t])
+            remaining = [c for c in range(n) if c not in shown]
+            pos = remaining.index(point)
+            i = round(pos * (len(cards) - 1) / max(1, len(remaining) - 1))
+            k = len(cards)
+            slip = _SLIP / k
+            weight *= (1.0 - _SLIP + slip) if cards[min(i, k - 1)] == bid else slip
+    return weight

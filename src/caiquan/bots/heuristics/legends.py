@@ -24,6 +24,11 @@ _TEMPERATURE = 6.0
 #: Search bots stop rollouts after this many decisions and evaluate (a game is hundreds).
 DEPTH = 12
 
+#: The search searches the others' turns here instead of modelling them by the rollout
+#: player (every legends decision but the war throw is sequential; measured against
+#: ``greedy``, 200 iterations, 40 games each: searched 36.2 % per seat, modelled 30.0 %).
+MODEL = False
+
 
 def _progress(world: LegendsState, p: int) -> float:
     """How near ``p`` is to either victory (0 … ~1.3)."""

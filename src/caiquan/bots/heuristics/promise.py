@@ -91,7 +91,39 @@ def _stance(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> i
     return argmax(legal, _stance_values(world, me, legal), rng)
 
 
+# the usable skill values of every pair of hearts (1–10) as a bit mask (bit v = value v)
+_ELIGIBLE_MASK = [
+    [sum(1 << v for v in eligible_values(a, b)) for b in range(11)] for a in range(11)
+]
+
+
+# (content, character, skill hand, qi, hearts, legal) → stance values: a search asks again
+# and again. Contents are keyed by id (hashing the frozen dataclass each time costs more
+# than the values) and kept alive in _CONTENTS so an id is never reused.
+_STANCE_CACHE: dict[tuple[object, ...], list[float]] = {}
+_CONTENTS: dict[int, object] = {}
+
+
 def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
+    content = world.game.content
+    _CONTENTS.setdefault(id(content), content)
+    key = (
+        id(content),
+        world.chars[me],
+        world.hand_skills[me],
+        world.qi[me],
+        tuple(world.hearts),
+        legal,
+    )
+    values = _STANCE_CACHE.get(key)
+    if values is None:
+        if len(_STANCE_CACHE) > 20_000:
+            _STANCE_CACHE.clear()
+        values = _STANCE_CACHE[key] = _compute_stance_values(world, me, legal)
+    return values
+
+
+def _compute_stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
     c = world.game.content.characters[world.chars[me]]
     hand = world.hand_skills[me]
     qi = world.qi[me]
@@ -100,14 +132,19 @@ def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list
         for v in range(1, 11)
         if hand >> v & 1 and c.skills[v - 1].cost <= qi
     ]
+    usable_mask = sum(1 << v for v, _ in usable)
     hearts = world.hearts
+    by_mask: dict[int, float] = {}  # many placements allow the same usable skills
     values = []
     for o in legal:
         i, j = PAIRS[o - STANCE_BASE]
-        ok = eligible_values(hearts[i], hearts[j])
-        scores = sorted((s for v, s in usable if v in ok), reverse=True)
-        # the best usable skill, and a little for having a second option next round
-        values.append((scores[0] if scores else 0.0) + 0.1 * len(scores))
+        m = _ELIGIBLE_MASK[hearts[i]][hearts[j]] & usable_mask
+        value = by_mask.get(m)
+        if value is None:
+            scores = [s for v, s in usable if m >> v & 1]
+            # the best usable skill, and a little for having a second option next round
+            value = by_mask[m] = (max(scores) if scores else 0.0) + 0.1 * len(scores)
+        values.append(value)
     return values
 
 
@@ -251,8 +288,27 @@ def rollout(world: State, me: int, rng: Rng) -> int:
         if world.phase == "throw" and len(world.to_move()) == 2:
             return rng.choice(legal)
         return policy(world, me, rng)
-    c = world.game.content.characters[world.chars[me]]
+    content = world.game.content
     h1, h2 = (world.hearts[x] for x in world.tokens[me])
+    _CONTENTS.setdefault(id(content), content)
+    key = (id(content), world.chars[me], h1, h2, world.qi[me], legal)
+    best = _SKILL_CACHE.get(key)
+    if best is None:
+        if len(_SKILL_CACHE) > 20_000:
+            _SKILL_CACHE.clear()
+        best = _SKILL_CACHE[key] = _best_skill(world, me, h1, h2, legal)
+    if world.equipped[me] < 0 and world.hand_weapons[me]:
+        best += 1 + rng.below(3) if world.hand_weapons[me] == 0b111 else 0
+    return best if best in legal else rng.choice(legal)
+
+
+# (content, character, hearts under my tokens, qi, legal) → the rollout's skill card
+_SKILL_CACHE: dict[tuple[object, ...], int] = {}
+
+
+def _best_skill(world: PromiseState, me: int, h1: int, h2: int, legal: tuple[int, ...]) -> int:
+    """The best-scored usable, affordable skill card (no weapon change), or none."""
+    c = world.game.content.characters[world.chars[me]]
     ok = eligible_values(h1, h2)
     best, best_s = _NO_CONFIG, 0.0
     for o in legal:
@@ -262,6 +318,4 @@ def rollout(world: State, me: int, rng: Rng) -> int:
         s = _skill_score(c.skills[skill - 1])
         if s > best_s:
             best, best_s = o, s
-    if world.equipped[me] < 0 and world.hand_weapons[me]:
-        best += 1 + rng.below(3) if world.hand_weapons[me] == 0b111 else 0
-    return best if best in legal else rng.choice(legal)
+    return best
