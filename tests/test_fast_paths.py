@@ -242,3 +242,16 @@ def test_determinize_event_memo_matches_plain_redaction(
                 plain = [_redacted(ev, p) for ev in s._events if ev.visible_to(p)]
                 assert twin._events == plain
             s.apply([r.choice(s.legal(p)) for p in s.to_move()])
+
+
+@pytest.mark.parametrize(("game_id", "config"), GAMES)
+def test_kind_is_the_decision_kind(game_id: str, config: dict[str, object]) -> None:
+    game = load_game(game_id, config)
+    s = game.new_state(3)
+    rng = Rng(4)
+    while not s.is_terminal():
+        for p in range(game.num_players):
+            want = s.decision(p).kind if p in s.to_move() else ""
+            assert s.kind(p) == want
+        s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert all(s.kind(p) == "" for p in range(game.num_players))

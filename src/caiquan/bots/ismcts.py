@@ -322,7 +322,7 @@ class ISMCTSBot:
                 if len(legal) == 1:
                     joint[p] = legal[0]
                 elif model is not None and (
-                    p != me or (nash_throws and len(movers) == 2 and state._kind(p) == "throw")
+                    p != me or (nash_throws and len(movers) == 2 and state.kind(p) == "throw")
                 ):
                     # the others (and my own throws) follow the game's heuristic player
                     if noise > 0 and rng.random() < noise:

@@ -128,6 +128,11 @@ class State(ABC):
             legal = memo[player] = tuple(self._legal(player))
         return legal
 
+    def kind(self, player: Player) -> str:
+        """The kind of decision ``player`` faces now (``"throw"`` for an RPS throw), or
+        ``""`` if they are not deciding. Cheaper than :meth:`decision` (no names)."""
+        return self._kind(player) if player in self._movers else ""
+
     def decision(self, player: Player) -> Decision:
         """The decision ``player`` faces now, with readable names for every option."""
         self._check_player(player)
