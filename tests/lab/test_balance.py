@@ -96,6 +96,15 @@ def test_report_sections(promise_report: tuple[Path, dict[str, Any]]) -> None:
     assert sum(m["power_table"][a][b]["mix"]) == pytest.approx(1, abs=1e-3)
     assert s["decision_kinds"]["throw"]["throws_checked"] > 0
     assert {t["target"] for t in s["targets"]} >= {"draws under 15 %", "median rounds 8–16"}
+    # the character target reads the matchup matrix: each character against every other
+    field = balance.against_the_field(m)
+    for c in chars:
+        others = [m["win_rate"][c][o]["rate"] for o in chars if o != c]
+        assert field[c] == pytest.approx(sum(others) / len(others))
+    (target,) = [t for t in s["targets"] if t["target"].startswith("character win rate")]
+    assert "matchup matrix" in target["target"]
+    lo, hi = min(field.values()), max(field.values())
+    assert target["value"] == f"{lo:.1%}–{hi:.1%}" and target["met"] == (lo >= 0.4 and hi <= 0.6)
     assert s["first_player"]["games"] == 80
     assert sum(int(c) for c in s["lengths"]["rounds"].values()) == 80
 

@@ -266,6 +266,16 @@ def promise_matchups(
 # ---------------------------------------------------------------------- targets
 
 
+def against_the_field(matchups: dict[str, Any]) -> dict[str, float]:
+    """Each character's mean win rate over every other character (equal weights)."""
+    out = {}
+    for a, row in matchups["win_rate"].items():
+        rates = [cell["rate"] for b, cell in row.items() if b != a]
+        if rates:
+            out[a] = sum(rates) / len(rates)
+    return out
+
+
 def check_targets(s: dict[str, Any]) -> list[dict[str, Any]]:
     """Each design target of the game with the measured value and whether it is met."""
     game = s["game"]
@@ -275,8 +285,18 @@ def check_targets(s: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"target": target, "value": value, "met": bool(met)})
 
     if game == "promise":
+        field = against_the_field(s["matchups"]) if s.get("matchups") else {}
         chars = s["labels"].get("character", {})
-        if chars:
+        if field:
+            # "against the field": every other character equally often (the matchup matrix),
+            # not only the pairs the bots happen to pick
+            lo, hi = min(field.values()), max(field.values())
+            add(
+                "character win rate against the field within 40–60 % (matchup matrix)",
+                f"{lo:.1%}–{hi:.1%}",
+                lo >= 0.4 and hi <= 0.6,
+            )
+        elif chars:
             lo = min(c["rate"] for c in chars.values())
             hi = max(c["rate"] for c in chars.values())
             add("character win rate within 40–60 %", f"{lo:.1%}–{hi:.1%}", lo >= 0.4 and hi <= 0.6)
