@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import GameOverError, IllegalDecisionError
@@ -177,27 +177,11 @@ class State(ABC):
                     legal = tuple(self._legal(p))
                 joint = {p: o} if type(o) is int and o in legal else self._normalize(choice)
             else:
-                joint = {}
                 # lengths are equal (checked above); zip's strict= keyword costs ~0.25 µs
-                for p, o in zip(movers, choice):  # noqa: B905
-                    legal = memo.get(p)
-                    if legal is None:
-                        legal = memo[p] = tuple(self._legal(p))
-                    if type(o) is not int or o not in legal:
-                        joint = self._normalize(choice)  # raises with a readable message
-                        break
-                    joint[p] = o
+                joint = self._fast_joint(zip(movers, choice), choice)  # noqa: B905
         elif type(choice) is dict and len(choice) == len(movers) and movers:
-            joint = {}
-            for p in movers:  # in to_move() order, as _normalize returns it
-                o = choice.get(p)
-                legal = memo.get(p)
-                if legal is None:
-                    legal = memo[p] = tuple(self._legal(p))
-                if type(o) is not int or o not in legal:
-                    joint = self._normalize(choice)
-                    break
-                joint[p] = o
+            # in to_move() order, as _normalize returns it
+            joint = self._fast_joint([(p, choice.get(p)) for p in movers], choice)
         else:
             joint = self._normalize(choice)
         if self._pending:
@@ -206,6 +190,22 @@ class State(ABC):
             memo.clear()
         self._history.append(tuple(joint.items()))
         self._apply(joint)
+
+    def _fast_joint(
+        self, pairs: Iterable[tuple[Player, object]], choice: DecisionInput
+    ) -> dict[Player, int]:
+        """``apply``'s one-pass check of ``(player, option)`` pairs against the memoised
+        legal options; anything wrong goes to ``_normalize``, which raises the explanation."""
+        memo = self._legal_memo
+        joint: dict[Player, int] = {}
+        for p, o in pairs:
+            legal = memo.get(p)
+            if legal is None:
+                legal = memo[p] = tuple(self._legal(p))
+            if type(o) is not int or o not in legal:
+                return self._normalize(choice)
+            joint[p] = o
+        return joint
 
     def commit(self, player: Player, option: int) -> bool:
         """Lay one player's choice face down; reveal and apply when every mover has committed.
