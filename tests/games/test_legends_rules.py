@@ -6,6 +6,8 @@ it with named decisions.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from caiquan.engine import IllegalDecisionError, Rng
@@ -15,10 +17,14 @@ from caiquan.games.legends.content import CULTURE, MIGHT, TECH
 from caiquan.testing import random_playout
 
 ROCK, SCISSORS, PAPER = "rock", "scissors", "paper"
+# The scenarios use the cards as they were when they were written (Newton gains 2 Tech, Li Bai
+# draws 2…): a copy pinned here, so that tuning the shipped content does not move them.
+PINNED = str(Path(__file__).with_name("legends_pinned.toml"))
 
 
 def table(players: int = 3, **config: object) -> LegendsState:
     """A state with empty hands, displays, decks, markers and no territories in play."""
+    config.setdefault("content", PINNED)
     g = load_game("legends", players=players, start_player=0, **config)
     s = g.new_state(0)
     assert isinstance(s, LegendsState)
@@ -706,8 +712,9 @@ def test_every_event_has_readable_text_in_both_languages() -> None:
 
 
 def test_golden_playthrough() -> None:
-    """A fixed seed and fixed random decisions: catches silent rule changes."""
-    g = load_game("legends", players=4)
+    """A fixed seed and fixed random decisions: catches silent rule changes (on the pinned
+    content, so that a content tuning does not move it)."""
+    g = load_game("legends", players=4, content=PINNED)
     s = random_playout(g, 2026)
     assert isinstance(s, LegendsState)
     out = s.outcome()
@@ -724,3 +731,64 @@ def test_a_timed_out_player_passes() -> None:
     (p,) = s.to_move()
     assert s.timeout_option(p) == g.PASS
     assert s.timeout_option((p + 1) % 3) is None  # not deciding
+
+
+# ---------------------------------------------------------------------- the shipped, tuned cards
+
+
+def test_tuned_newton_gains_one_tech_then_scouts_two() -> None:
+    """Shipped content (rules version 2): Newton, Confucius and Yue Fei gain 1 marker of their
+    colour and then look at the top 2 territories (they gained 2 before the tuning)."""
+    s = table(content="default")
+    s.tdeck = [terr(s, k) for k in ("gaul", "india", "nile")]
+    s.hands[0] = [card(s, "newton")]
+    turn(s, 0)
+    choose(s, "play-newton")
+    assert markers(s, 0) == (0, 1, 0)
+    assert sorted(names(s, 0)) == ["top-india", "top-nile"]  # the top 2, not gaul
+    choose(s, "top-india")
+    assert s.tdeck[-1] == terr(s, "india") and s.tdeck[-2] == terr(s, "nile")
+    assert s.observation(0)["territory_known"] == [terr(s, "india"), terr(s, "nile")]
+
+
+def test_tuned_li_bai_discards_then_draws_one() -> None:
+    s = table(content="default")
+    s.hands[0] = sorted([card(s, "li-bai"), card(s, "homer")])
+    s.deck = [card(s, "scholar"), card(s, "farmer"), card(s, "merchant")]
+    turn(s, 0)
+    choose(s, "play-li-bai")
+    choose(s, "use")
+    choose(s, "discard-homer")
+    # Homer: +1 Culture and draw 1 (merchant); then Li Bai draws 1 (farmer)
+    assert markers(s, 0) == (0, 0, 1)
+    assert s.hands[0] == sorted([card(s, "merchant"), card(s, "farmer")])
+    assert s.deck == [card(s, "scholar")]
+
+
+def test_tuned_shakespeare_draws_one_then_scouts_and_da_vinci_no_longer_draws() -> None:
+    s = table(content="default")
+    s.tdeck = [terr(s, k) for k in ("gaul", "india", "nile")]
+    s.hands[0] = [card(s, "shakespeare"), card(s, "da-vinci")]
+    s.deck = [card(s, "scholar"), card(s, "farmer")]
+    s.passed = [False, True, True]
+    turn(s, 0)
+    choose(s, "play-shakespeare")
+    assert s.hands[0] == sorted([card(s, "da-vinci"), card(s, "farmer")])
+    assert sorted(names(s, 0)) == ["top-india", "top-nile"]
+    choose(s, "top-nile")
+    choose(s, "play-da-vinci")
+    assert s.decision(0).kind == "marker"
+    choose(s, "culture")
+    assert markers(s, 0) == (0, 0, 1)
+    assert s.hands[0] == [card(s, "farmer")] and s.deck == [card(s, "scholar")]
+
+
+def test_tuned_nobel_gains_one_tech_on_a_won_war() -> None:
+    s = table(content="default")
+    give(s, 1, "great-plains")
+    s.hands[0] = [card(s, "nobel")]
+    turn(s, 0)
+    choose(s, "play-nobel")
+    choose(s, "attack-great-plains")
+    throw(s, {0: ROCK, 1: SCISSORS})
+    assert s.owner[terr(s, "great-plains")] == 0 and markers(s, 0) == (0, 1, 0)

@@ -934,7 +934,7 @@ class Legends(Game):
     """
 
     id = "legends"
-    version = 1
+    version = 2  # 2: eight default person cards tuned to the card-lift target (issue 10)
     name_zh = "伟人的猜拳战略"
     name_en = "Conflicting Legends"
     min_players = 3
