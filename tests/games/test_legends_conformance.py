@@ -18,6 +18,7 @@ CONFIGS = [
     {"players": 6, "content": "edition54", "start_player": 2},
     {"players": 3, "content": "edition54", "no_progress_end": False, "round_cap": 3},
     {"players": 4, "tie_limit": 1},
+    {"players": 5, "deal": "li-bai"},
 ]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from caiquan.engine import IllegalDecisionError, Rng
+from caiquan.engine import ConfigError, IllegalDecisionError, Rng
 from caiquan.games import load_game
 from caiquan.games.legends import LegendsState
 from caiquan.games.legends.content import CULTURE, MIGHT, TECH
@@ -792,3 +792,49 @@ def test_tuned_nobel_gains_one_tech_on_a_won_war() -> None:
     choose(s, "attack-great-plains")
     throw(s, {0: ROCK, 1: SCISSORS})
     assert s.owner[terr(s, "great-plains")] == 0 and markers(s, 0) == (0, 1, 0)
+
+
+# ---------------------------------------------------------------------- the lab's `deal` option
+
+
+def test_deal_puts_the_card_in_one_random_seats_opening_hand() -> None:
+    g = load_game("legends", players=4, deal="li-bai")
+    li_bai = next(p.index for p in g.content.persons if p.key == "li-bai")
+    seats = [0] * 4
+    for seed in range(200):
+        s = g.new_state(seed)
+        assert isinstance(s, LegendsState)
+        assert li_bai in s.hands[s.dealt] and [len(h) for h in s.hands] == [6] * 4
+        dealt = [c for h in s.hands for c in h] + s.deck
+        assert sorted(dealt) == list(range(len(g.content.persons)))
+        labels = s.player_labels()["dealt"]
+        assert labels[s.dealt] == "dealt li-bai" and labels.count("not dealt") == 3
+        seats[s.dealt] += 1
+    assert min(seats) >= 30  # each seat about 50 of 200
+    # the deal is drawn as usual: the card's owner saw it drawn, nobody else did
+    s = g.new_state(7)
+    assert isinstance(s, LegendsState)
+    draws = [e for e in s.events(s.dealt) if e["kind"] == "draw" and e["player"] == s.dealt]
+    assert li_bai in draws[0]["cards"]  # type: ignore[operator]
+    other = (s.dealt + 1) % 4
+    seen = [e for e in s.events(other) if e["kind"] == "draw" and e["player"] == s.dealt]
+    assert seen and all("cards" not in e for e in seen)
+
+
+def test_deal_off_changes_nothing_and_determinize_forgets_the_dealt_seat() -> None:
+    plain, off = load_game("legends", players=4), load_game("legends", players=4, deal="")
+    assert plain.new_state(3) == off.new_state(3)
+    assert plain.new_state(3).player_labels() == {}
+    s = load_game("legends", players=4, deal="newton").new_state(3)
+    assert isinstance(s, LegendsState)
+    assert s.dealt >= 0 and s.determinize(0, Rng(1)).dealt == -1
+
+
+def test_deal_refuses_unknown_cards_and_too_small_a_deck(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"'deal' names no person card.*'nobody'.*li-bai"):
+        load_game("legends", deal="nobody")
+    small = tmp_path / "small.toml"  # 35 person cards: too few for six opening hands of 6
+    small.write_text('[meta]\nbase = "default"\nremove = ["orator", "soldier"]\n', "utf-8")
+    with pytest.raises(ConfigError, match="needs 6 person cards a player"):
+        load_game("legends", players=6, deal="farmer", content=str(small))
+    load_game("legends", players=5, deal="farmer", content=str(small))  # 30 ≤ 35: fine

@@ -129,6 +129,29 @@ def test_legends_cards_recount(tmp_path: Path) -> None:
     assert "<svg" in render(data)
 
 
+def test_legends_dealt_card_target_recount(tmp_path: Path) -> None:
+    """The `deal` option's causal line: the dealt seat's win rate against the others'."""
+    res = tmp_path / "deal.parquet"
+    data = balance.analyse(
+        "legends", {"players": 3, "deal": "newton"}, ["random"], 40, seed=2, results=res
+    )
+    t = pq.read_table(res).to_pydict()
+    won = {"dealt newton": [0.0, 0], "not dealt": [0.0, 0]}
+    for ranks, labels in zip(t["ranks"], t["labels"], strict=True):
+        ((name, values),) = labels
+        assert name == "dealt" and values.count("dealt newton") == 1
+        k = ranks.count(1)
+        for p, v in enumerate(values):
+            won[v][0] += 1 / k if ranks[p] == 1 else 0.0
+            won[v][1] += 1
+    assert won["dealt newton"][1] == 40 and won["not dealt"][1] == 80
+    lift = won["dealt newton"][0] / 40 - won["not dealt"][0] / 80
+    (target,) = [x for x in data["summary"]["targets"] if x["target"].startswith("newton, dealt")]
+    assert target["value"].startswith(f"{lift * 100:+.1f} points")
+    assert target["met"] == (lift <= 0.10)
+    assert "dealt newton" in render(data)
+
+
 def test_compare_same_seeds() -> None:
     data = balance.compare(
         "drama", {}, [("base", {}), ("tie=table", {"tie": "table"})], ["random"], 60, seed=1

@@ -330,6 +330,18 @@ def check_targets(s: dict[str, Any]) -> list[dict[str, Any]]:
                 f" played as many cards; raw max {raw[1]['lift'] * 100:+.1f} ({raw[0]})",
                 top[1]["adjusted_lift"] <= 0.10,
             )
+        dealt = s["labels"].get("dealt", {})
+        hit = [(v[len("dealt ") :], c) for v, c in dealt.items() if v.startswith("dealt ")]
+        if hit and "not dealt" in dealt:
+            (card, c), rest = hit[0], dealt["not dealt"]
+            lift = c["rate"] - rest["rate"]
+            lo, hi = c["interval"]
+            add(
+                f"{card}, dealt to a random seat, lifts its win rate by at most 10 points",
+                f"{lift * 100:+.1f} points ({c['rate']:.1%} [{lo:.1%}, {hi:.1%}] against "
+                f"{rest['rate']:.1%} for the others; causal: the card was dealt, not chosen)",
+                lift <= 0.10,
+            )
         ends = s["end_reasons"]
         victory = ends.get("stars", 0.0) + ends.get("continents", 0.0)
         add(

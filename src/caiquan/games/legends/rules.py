@@ -143,6 +143,15 @@ class LegendsState(State):
             t = self.tdeck.pop()
             self.owner[t] = p
         self._log("territories", {"owner": [self.owner[t] for t in range(len(self.owner))]})
+        self.dealt = -1  # the seat dealt the `deal` option's card (a lab handicap), or −1
+        if g.deal_card >= 0:
+            # swap the card into a random slot of a random seat's opening six (drawn from
+            # the end of the deck, seat 0 first), so the deal itself is drawn as usual
+            opening = min(6, c.hand_limit)
+            self.dealt = self.rng.below(n)
+            slot = len(self.deck) - 1 - (opening * self.dealt + self.rng.below(opening))
+            at = self.deck.index(g.deal_card)
+            self.deck[slot], self.deck[at] = self.deck[at], self.deck[slot]
         for p in range(n):
             self._draw(p, 6)
         fixed = int(g.config["start_player"])
@@ -858,6 +867,7 @@ class LegendsState(State):
             need = len(self.hands[q]) - len(fixed[q])
             self.hands[q] = sorted(fixed[q] + [pool.pop() for _ in range(need)])
         self.deck = pool
+        self.dealt = -1  # who was dealt the `deal` card is no trace `player` may keep
         # what others know about each other's hands is no trace `player` may keep
         self.hand_known = {c: m for c, m in self.hand_known.items() if m >> player & 1}
         k = max(self.known_top[player], 1)
@@ -882,6 +892,15 @@ class LegendsState(State):
 
     def _metrics(self) -> dict[str, float]:
         return {"rounds": float(self.round)}
+
+    def _player_labels(self) -> dict[str, list[str]]:
+        """With the ``deal`` option: which seat was dealt the card (the lab reports the win
+        rate of each value, which is the card's causal effect against the others)."""
+        if self.dealt < 0:
+            return {}
+        key = self.game.content.persons[self.game.deal_card].key
+        n = self.game.num_players
+        return {"dealt": [f"dealt {key}" if p == self.dealt else "not dealt" for p in range(n)]}
 
     def _timeout_option(self, player: Player) -> int | None:
         """A timed-out player passes (an action) or declines (a "you may" ability)."""
@@ -974,6 +993,14 @@ class Legends(Game):
             "若一整轮无人打出人物卡、扩张或建设，游戏结束",
         ),
         ConfigOption(
+            "deal",
+            "",
+            "lab handicap: deal this person card (by id, e.g. li-bai) into the opening hand of "
+            "one seat chosen at random; that seat's win rate is the card's effect (empty: off)",
+            "实验用让子：把这张人物卡（按 id，例如 li-bai）发进随机一名玩家的起始手牌；"
+            "该玩家的胜率即这张卡的效果（留空：关闭）",
+        ),
+        ConfigOption(
             "tie_limit",
             30,
             "after this many tied throws in one war the defender holds (so games always end)",
@@ -1001,6 +1028,22 @@ class Legends(Game):
         self.tie_limit: int = int(self.config["tie_limit"])
         self.no_progress_end: bool = bool(self.config["no_progress_end"])
         P, T = len(c.persons), len(c.territories)
+        deal = str(self.config["deal"]).strip()
+        self.deal_card: int = -1
+        if deal:
+            keys = [person.key for person in c.persons]
+            if deal not in keys:
+                raise ConfigError(
+                    f"legends: option 'deal' names no person card of the content: {deal!r} "
+                    f"(cards: {', '.join(keys)})"
+                )
+            opening = min(6, c.hand_limit)
+            if opening * self.num_players > P:
+                raise ConfigError(
+                    f"legends: option 'deal' needs {opening} person cards a player for the "
+                    f"opening hands; the content has {P} for {self.num_players} players"
+                )
+            self.deal_card = keys.index(deal)
         self.DISCARD = P
         self.PURGE = 2 * P
         self.ATTACK = 3 * P
