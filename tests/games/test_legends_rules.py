@@ -736,19 +736,36 @@ def test_a_timed_out_player_passes() -> None:
 # ---------------------------------------------------------------------- the shipped, tuned cards
 
 
-def test_tuned_newton_gains_one_tech_then_scouts_two() -> None:
-    """Shipped content (rules version 2): Newton, Confucius and Yue Fei gain 1 marker of their
-    colour and then look at the top 2 territories (they gained 2 before the tuning)."""
+def test_tuned_yue_fei_gains_one_might_then_scouts_two() -> None:
+    """Shipped content (rules version 2): Yue Fei gains 1 Might and then looks at the top 2
+    territories (it gained 2 before the tuning)."""
     s = table(content="default")
     s.tdeck = [terr(s, k) for k in ("gaul", "india", "nile")]
-    s.hands[0] = [card(s, "newton")]
+    s.hands[0] = [card(s, "yue-fei")]
     turn(s, 0)
-    choose(s, "play-newton")
-    assert markers(s, 0) == (0, 1, 0)
+    choose(s, "play-yue-fei")
+    assert markers(s, 0) == (1, 0, 0)
     assert sorted(names(s, 0)) == ["top-india", "top-nile"]  # the top 2, not gaul
     choose(s, "top-india")
     assert s.tdeck[-1] == terr(s, "india") and s.tdeck[-2] == terr(s, "nile")
     assert s.observation(0)["territory_known"] == [terr(s, "india"), terr(s, "nile")]
+
+
+def test_tuned_newton_gains_two_tech_then_discards_two_cards() -> None:
+    """Newton and Confucius gain 2 markers of their colour, and pay for it with 2 cards of
+    their own hand (a discarded 天 card fires as usual)."""
+    s = table(content="default")
+    s.hands[0] = sorted(card(s, k) for k in ("newton", "homer", "farmer", "scholar"))
+    s.deck = [card(s, "merchant")]
+    turn(s, 0)
+    choose(s, "play-newton")
+    assert markers(s, 0) == (0, 2, 0)
+    assert s.decision(0).kind == "discard"
+    choose(s, "discard-homer")  # Homer fires: +1 Culture, draw 1 (merchant)
+    assert markers(s, 0) == (0, 2, 1)
+    choose(s, "discard-farmer")
+    assert s.hands[0] == sorted([card(s, "scholar"), card(s, "merchant")])
+    assert sorted(s.discard) == sorted([card(s, "homer"), card(s, "farmer")])
 
 
 def test_tuned_li_bai_discards_then_draws_one() -> None:
