@@ -473,17 +473,23 @@ def test_passive_played_does_nothing_and_does_not_fire_at_round_end_cleanup() ->
     assert s.round == 2
 
 
-def test_own_discard_triggers_own_passive() -> None:
-    s = table()
+@pytest.mark.parametrize(
+    ("content", "drawn"),
+    [(PINNED, ["farmer", "scholar"]), ("default", ["farmer"])],
+    ids=["pinned: Li Bai draws 2", "shipped: Li Bai draws 1"],
+)
+def test_own_discard_triggers_own_passive(content: str, drawn: list[str]) -> None:
+    s = table(content=content)
     s.hands[0] = sorted([card(s, "li-bai"), card(s, "homer")])
     s.deck = [card(s, "scholar"), card(s, "farmer"), card(s, "merchant")]
     turn(s, 0)
     choose(s, "play-li-bai")
     choose(s, "use")
     choose(s, "discard-homer")
-    # Homer: +1 Culture and draw 1 (merchant); then Li Bai draws 2 (farmer, scholar)
+    # Homer: +1 Culture and draw 1 (merchant); then Li Bai draws (farmer, then scholar)
     assert markers(s, 0) == (0, 0, 1)
-    assert s.hands[0] == sorted([card(s, "merchant"), card(s, "farmer"), card(s, "scholar")])
+    assert s.hands[0] == sorted(card(s, k) for k in ["merchant", *drawn])
+    assert len(s.deck) == 2 - len(drawn)
 
 
 def test_raze_fills_the_territory_discard_which_rebuilds_an_empty_deck() -> None:
@@ -766,20 +772,6 @@ def test_tuned_newton_gains_two_tech_then_discards_two_cards() -> None:
     choose(s, "discard-farmer")
     assert s.hands[0] == sorted([card(s, "scholar"), card(s, "merchant")])
     assert sorted(s.discard) == sorted([card(s, "homer"), card(s, "farmer")])
-
-
-def test_tuned_li_bai_discards_then_draws_one() -> None:
-    s = table(content="default")
-    s.hands[0] = sorted([card(s, "li-bai"), card(s, "homer")])
-    s.deck = [card(s, "scholar"), card(s, "farmer"), card(s, "merchant")]
-    turn(s, 0)
-    choose(s, "play-li-bai")
-    choose(s, "use")
-    choose(s, "discard-homer")
-    # Homer: +1 Culture and draw 1 (merchant); then Li Bai draws 1 (farmer)
-    assert markers(s, 0) == (0, 0, 1)
-    assert s.hands[0] == sorted([card(s, "merchant"), card(s, "farmer")])
-    assert s.deck == [card(s, "scholar")]
 
 
 def test_tuned_shakespeare_draws_one_then_scouts_and_da_vinci_no_longer_draws() -> None:

@@ -147,13 +147,12 @@ class LegendsState(State):
         if g.deal_card >= 0:
             # swap the card into a random slot of a random seat's opening six (drawn from
             # the end of the deck, seat 0 first), so the deal itself is drawn as usual
-            opening = min(6, c.hand_limit)
             self.dealt = self.rng.below(n)
-            slot = len(self.deck) - 1 - (opening * self.dealt + self.rng.below(opening))
+            slot = len(self.deck) - 1 - (g.opening * self.dealt + self.rng.below(g.opening))
             at = self.deck.index(g.deal_card)
             self.deck[slot], self.deck[at] = self.deck[at], self.deck[slot]
         for p in range(n):
-            self._draw(p, 6)
+            self._draw(p, g.opening)
         fixed = int(g.config["start_player"])
         self.start = self.rng.below(n) if fixed < 0 else fixed
         self.current = self.start
@@ -1028,6 +1027,7 @@ class Legends(Game):
         self.tie_limit: int = int(self.config["tie_limit"])
         self.no_progress_end: bool = bool(self.config["no_progress_end"])
         P, T = len(c.persons), len(c.territories)
+        self.opening: int = min(6, c.hand_limit)  # cards a player draws at setup
         deal = str(self.config["deal"]).strip()
         self.deal_card: int = -1
         if deal:
@@ -1037,10 +1037,9 @@ class Legends(Game):
                     f"legends: option 'deal' names no person card of the content: {deal!r} "
                     f"(cards: {', '.join(keys)})"
                 )
-            opening = min(6, c.hand_limit)
-            if opening * self.num_players > P:
+            if self.opening * self.num_players > P:
                 raise ConfigError(
-                    f"legends: option 'deal' needs {opening} person cards a player for the "
+                    f"legends: option 'deal' needs {self.opening} person cards a player for the "
                     f"opening hands; the content has {P} for {self.num_players} players"
                 )
             self.deal_card = keys.index(deal)
