@@ -99,6 +99,23 @@ def test_config_validation_messages() -> None:
         validate_config(opts, {"round": 3})
 
 
+def test_config_option_scopes_and_content_presets() -> None:
+    with pytest.raises(ConfigError, match="finite"):
+        validate_config([ConfigOption("rate", 0.5, "rate")], {"rate": "nan"})
+    with pytest.raises(ValueError, match="scope"):
+        ConfigOption("x", 1, "x", scope="web")
+    with pytest.raises(ValueError, match="default is a name"):
+        ConfigOption("content", 1, "x", presets=("default",))
+    from caiquan.games import load_game
+
+    legends = {o["name"]: o for o in load_game("legends").info()["options"]}  # type: ignore[union-attr]
+    assert legends["content"]["presets"] == ["default", "edition54"]
+    assert legends["deal"]["scope"] == "lab" and legends["players"]["scope"] == "table"
+    for game in ("promise", "drama"):
+        info = {o["name"]: o for o in load_game(game).info()["options"]}  # type: ignore[union-attr]
+        assert info["content"]["presets"] == ["default"]
+
+
 def test_rps_cycles() -> None:
     # 石头剪刀布: rock beats scissors, scissors beats paper, paper beats rock.
     assert RPS.compare("rock", "scissors") == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -18,6 +19,12 @@ class ConfigOption:
 
     ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound numbers.
     ``help_en``/``help_zh`` are shown by ``caiquan rules`` and the UIs.
+
+    ``presets`` marks a content option: its named values (e.g. ``default``, ``edition54``);
+    any other value is read as the path of a file *on this machine*, which only local use
+    (the CLI, the lab, the terminal) may give — a server accepts names only.
+    ``scope="lab"`` marks a designer's option (a handicap, a measuring aid) that web tables
+    never offer or accept; ``"table"`` options are house rules anyone may choose.
     """
 
     name: str
@@ -27,6 +34,14 @@ class ConfigOption:
     choices: tuple[ConfigValue, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    presets: tuple[str, ...] | None = None
+    scope: str = "table"
+
+    def __post_init__(self) -> None:
+        if self.scope not in SCOPES:
+            raise ValueError(f"option {self.name!r}: scope must be one of {SCOPES}")
+        if self.presets is not None and not isinstance(self.default, str):
+            raise ValueError(f"option {self.name!r}: a content option's default is a name")
 
     @property
     def type(self) -> type:
@@ -65,6 +80,8 @@ class ConfigOption:
                 converted = float(value)
             except (TypeError, ValueError):
                 raise ConfigError(f"{where} must be a number, got {value!r}") from None
+            if not math.isfinite(converted):
+                raise ConfigError(f"{where} must be a finite number, got {value!r}")
         else:
             if not isinstance(value, str):
                 raise ConfigError(f"{where} must be text, got {value!r}")
@@ -79,6 +96,8 @@ class ConfigOption:
                 raise ConfigError(f"{where} must be at most {_num(self.maximum)}, got {value!r}")
         return converted
 
+
+SCOPES = ("table", "lab")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}

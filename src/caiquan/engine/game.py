@@ -149,6 +149,8 @@ class Game(ABC):
                     "choices": list(o.choices) if o.choices else None,
                     "min": o.minimum,
                     "max": o.maximum,
+                    "presets": list(o.presets) if o.presets is not None else None,
+                    "scope": o.scope,
                 }
                 for o in self.options
             ],

@@ -908,6 +908,7 @@ class Drama(Game):
             "default",
             "roles and weapon tiers: 'default' or a path to your own TOML file",
             "身份与武器品质数据：'default' 或自己的 TOML 文件路径",
+            presets=("default",),
         ),
         ConfigOption(
             "rounds",

@@ -968,6 +968,7 @@ class Legends(Game):
             "or the path of a TOML file",
             "卡牌内容：预设（default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18）"
             "或 TOML 文件路径",
+            presets=PRESETS,
         ),
         ConfigOption(
             "start_player",
@@ -998,6 +999,7 @@ class Legends(Game):
             "one seat chosen at random; that seat's win rate is the card's effect (empty: off)",
             "实验用让子：把这张人物卡（按 id，例如 li-bai）发进随机一名玩家的起始手牌；"
             "该玩家的胜率即这张卡的效果（留空：关闭）",
+            scope="lab",
         ),
         ConfigOption(
             "tie_limit",

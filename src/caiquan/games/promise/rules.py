@@ -771,6 +771,7 @@ class Promise(Game):
             "default",
             "character cards and rule numbers: 'default' or a path to a TOML file",
             "人物卡与规则数值：default 或 TOML 文件路径",
+            presets=("default",),
         ),
         ConfigOption(
             "characters",
