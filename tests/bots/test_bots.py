@@ -23,7 +23,7 @@ def test_make_bot_specs() -> None:
         make_bot("genius")
     with pytest.raises(ConfigError, match="must be key=value"):
         make_bot("ismcts:fast")
-    with pytest.raises(ConfigError, match="bad parameters for bot 'ismcts'"):
+    with pytest.raises(ConfigError, match="ismcts: no parameter 'speed'"):
         make_bot("ismcts:speed=3")
 
 

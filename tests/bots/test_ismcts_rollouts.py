@@ -37,11 +37,11 @@ def test_defaults_and_bad_options() -> None:
     assert bot.opponents == "auto" and bot.throws == "nash"
     assert heuristic_for("legends").model is False  # type: ignore[union-attr]
     assert heuristic_for("drama").model is True  # type: ignore[union-attr]
-    with pytest.raises(ConfigError, match="rollout must be one of"):
+    with pytest.raises(ConfigError, match="'rollout' must be one of"):
         make_bot("ismcts:rollout=clever")
-    with pytest.raises(ConfigError, match="opponents must be one of"):
+    with pytest.raises(ConfigError, match="'opponents' must be one of"):
         make_bot("ismcts:opponents=telepathy")
-    with pytest.raises(ConfigError, match="throws must be one of"):
+    with pytest.raises(ConfigError, match="'throws' must be one of"):
         make_bot("ismcts:throws=always_rock")
 
 

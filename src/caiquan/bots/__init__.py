@@ -4,7 +4,9 @@ Every bot implements :class:`Bot`: given a :class:`~caiquan.engine.PlayerView` (
 legal options, decision, ``determinize`` for search — never the true state) and an
 :class:`~caiquan.engine.Rng`, return one legal option id.
 
-``make_bot("ismcts:iterations=300")`` builds a bot from a short spec string. The bots:
+``make_bot("ismcts:iterations=300")`` builds a bot from a short spec string, parsed and
+checked once by :class:`BotSpec` (:mod:`caiquan.bots.spec`: each bot class declares its
+parameters as ``PARAMS``). The bots:
 ``random``; ``greedy`` (the per-game heuristic player, :mod:`caiquan.bots.heuristics`);
 ``nash`` (exact equilibrium mixes at throws, ``greedy`` elsewhere); ``ismcts`` (search).
 See ``docs/bots.md``.
@@ -13,15 +15,25 @@ See ``docs/bots.md``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from caiquan.engine import ConfigError
 
 from .base import Bot, RandomBot
 from .heuristics import HEURISTICS, GreedyBot, Heuristic, heuristic_for
 from .ismcts import ISMCTSBot
 from .nash import THROW_PAYOFFS, NashBot
+from .spec import (
+    BotSpec,
+    BotSpecError,
+    Param,
+    as_spec,
+    bot_names,
+    bot_params,
+    canonical,
+    split_specs,
+)
 
+#: Bot name → factory. A factory's ``PARAMS`` (a tuple of :class:`Param`) are the spec
+#: parameters it takes (none if it has no ``PARAMS``); ``SEARCH = True`` marks a CPU-heavy
+#: search bot.
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
@@ -30,31 +42,11 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
-def _value(text: str) -> Any:
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
-
-
-def make_bot(spec: str) -> Bot:
-    """A bot from ``name`` or ``name:key=value,key=value`` (e.g. ``ismcts:seconds=0.5``)."""
-    name, _, params = spec.partition(":")
-    factory = BOTS.get(name.strip())
-    if factory is None:
-        raise ConfigError(f"no bot called {name!r}; the bots are: {', '.join(sorted(BOTS))}")
-    kwargs: dict[str, Any] = {}
-    for item in filter(None, (p.strip() for p in params.split(","))):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ConfigError(f"bot parameter must be key=value, got {item!r} in {spec!r}")
-        kwargs[key.strip()] = _value(value.strip())
-    try:
-        return factory(**kwargs)
-    except TypeError as err:
-        raise ConfigError(f"bad parameters for bot {name!r}: {err}") from None
+def make_bot(spec: str | BotSpec) -> Bot:
+    """A new bot from a spec: ``name`` or ``name:key=value,key=value`` (e.g.
+    ``ismcts:seconds=0.5``), checked strictly (:meth:`BotSpec.parse`), or a parsed
+    :class:`BotSpec`. A bad spec raises :class:`BotSpecError` (a ``ConfigError``)."""
+    return as_spec(spec).build()
 
 
 __all__ = [
@@ -62,11 +54,19 @@ __all__ = [
     "HEURISTICS",
     "THROW_PAYOFFS",
     "Bot",
+    "BotSpec",
+    "BotSpecError",
     "GreedyBot",
     "Heuristic",
     "ISMCTSBot",
     "NashBot",
+    "Param",
     "RandomBot",
+    "as_spec",
+    "bot_names",
+    "bot_params",
+    "canonical",
     "heuristic_for",
     "make_bot",
+    "split_specs",
 ]

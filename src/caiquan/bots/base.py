@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from caiquan.engine import PlayerView, Rng
+
+from .spec import Param
 
 
 class Bot(Protocol):
@@ -22,6 +24,8 @@ class RandomBot:
     """Picks a uniformly random legal option."""
 
     name = "random"
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
+    SEARCH: ClassVar[bool] = False
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
         return rng.choice(view.legal())

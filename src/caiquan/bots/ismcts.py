@@ -53,12 +53,14 @@ import json
 import math
 import time
 from collections.abc import Callable
+from typing import ClassVar
 
 from caiquan.engine import PlayerView, Rng, State
 
 from .base import normalised_returns
 from .heuristics import Heuristic, heuristic_for
 from .nash import NashBot
+from .spec import Param
 
 _ROLLOUTS = ("auto", "random", "greedy")
 _OPPONENTS = ("auto", "model", "search")
@@ -108,6 +110,162 @@ class ISMCTSBot:
     """ISMCTS over determinized worlds (see the module docstring)."""
 
     name = "ismcts"
+    SEARCH: ClassVar[bool] = True  # CPU-heavy: the server runs it in worker processes
+    #: The spec parameters (``ismcts:seconds=0.5,worlds=8``), one per keyword of __init__.
+    #: The bounds keep one decision affordable: the worlds pool and the belief candidates
+    #: are built before the search and outside its time budget; with ``seconds=0.1`` and
+    #: both at their maximum a decision took at most 1.6 s in the shipped games on a busy
+    #: 2-core machine (docs/bots.md, "Bot specs"; worlds=512 took up to 2.1 s in drama).
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param(
+            "iterations",
+            "int",
+            None,
+            minimum=1,
+            maximum=1_000_000,
+            help="fixed number of search iterations (reproducible with a seed)",
+        ),
+        Param(
+            "seconds",
+            "float",
+            None,
+            minimum=0,
+            exclusive_minimum=True,
+            maximum=600,
+            help="time budget per decision (1 s when neither it nor iterations is given)",
+        ),
+        Param(
+            "opponents",
+            "choice",
+            "auto",
+            choices=_OPPONENTS,
+            help="model the others by the game's heuristic player, or search them "
+            "(auto: model unless the game's heuristic says MODEL = False)",
+        ),
+        Param(
+            "noise",
+            "float",
+            0.1,
+            minimum=0,
+            maximum=1,
+            help="share of a modelled player's moves that are uniformly random",
+        ),
+        Param(
+            "throws",
+            "choice",
+            "nash",
+            choices=_THROWS,
+            help="two-player throws: the exact equilibrium mix, or searched",
+        ),
+        Param(
+            "worlds",
+            "int",
+            16,
+            minimum=0,
+            maximum=256,
+            help="sampled worlds on which the others' root replies come from the full "
+            "heuristic player (0: off)",
+        ),
+        Param(
+            "belief",
+            "int",
+            64,
+            minimum=0,
+            maximum=4096,
+            help="candidate worlds weighted by the game's plausibility hook (0: off)",
+        ),
+        Param(
+            "trust",
+            "float",
+            0.0,
+            minimum=0,
+            maximum=10,
+            help="keep the heuristic's own choice unless the search beats it by this many "
+            "standard errors (0: off)",
+        ),
+        Param(
+            "paired",
+            "bool",
+            False,
+            help="try every root option on the same world with the same chance; best mean wins",
+        ),
+        Param(
+            "rollout",
+            "choice",
+            "auto",
+            choices=_ROLLOUTS,
+            help="rollout player: the game's cheap heuristic player (auto, greedy) or random",
+        ),
+        Param(
+            "epsilon",
+            "float",
+            0.0,
+            minimum=0,
+            maximum=1,
+            help="share of greedy rollout moves that are uniformly random",
+        ),
+        Param(
+            "depth",
+            "int",
+            "auto",
+            minimum=0,
+            maximum=100_000,
+            words=("auto",),
+            help="stop rollouts after this many decisions and evaluate (0: play to the end; "
+            "auto: the game's depth)",
+        ),
+        Param(
+            "max_rollout",
+            "int",
+            10_000,
+            minimum=1,
+            maximum=100_000,
+            help="longest rollout, in decisions",
+        ),
+        Param(
+            "prune",
+            "bool",
+            True,
+            help="search only the options the game's prune hook keeps",
+        ),
+        Param(
+            "exploration",
+            "float",
+            0.7,
+            minimum=0,
+            maximum=10,
+            help="UCB1 exploration constant",
+        ),
+        Param(
+            "pure",
+            "bool",
+            True,
+            help="opponents=search: a simultaneous decision that is not a throw plays the "
+            "option the average strategy plays most",
+        ),
+        Param(
+            "gamma",
+            "float",
+            0.15,
+            minimum=0,
+            maximum=1,
+            help="opponents=search: exploration share of regret matching",
+        ),
+        Param(
+            "purify",
+            "float",
+            0.5,
+            minimum=0,
+            maximum=1,
+            help="opponents=search: drop options played less than this share of uniform",
+        ),
+        Param(
+            "linear",
+            "bool",
+            True,
+            help="opponents=search: weight the average strategy linearly by iteration",
+        ),
+    )
 
     def __init__(
         self,

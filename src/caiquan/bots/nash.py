@@ -14,11 +14,13 @@ outcome valued by the heuristic evaluation). Other decisions go to a fallback bo
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from caiquan.engine import PlayerView, Rng, solve_zero_sum
 
 from .base import Bot, RandomBot, normalised_returns
 from .heuristics import Evaluate, GreedyBot, heuristic_for
+from .spec import Param
 
 PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 
@@ -44,7 +46,27 @@ def _payoff_fn(game_id: str) -> PayoffFn | None:
 
 
 class NashBot:
+    """Exact equilibrium mixes at two-player throws, a fallback bot elsewhere."""
+
     name = "nash"
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param(
+            "fallback",
+            "choice",
+            "greedy",
+            choices=("greedy", "random"),
+            help="the bot that makes every decision that is not a two-player throw",
+        ),
+        Param(
+            "rollouts",
+            "int",
+            6,
+            minimum=1,
+            maximum=64,
+            help="random rollouts per throw pair where a game has no evaluator",
+        ),
+    )
+    SEARCH: ClassVar[bool] = False
 
     def __init__(self, fallback: Bot | str | None = None, rollouts: int = 6) -> None:
         if fallback is None or fallback == "greedy":

@@ -105,6 +105,48 @@ def rules_cmd(
             out.print(f"  {o.name}={o.default!r}{choices}  {text}", markup=False)
 
 
+@app.command("bots")
+def bots_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """List the bots and their spec parameters (列出机器人及其参数)."""
+    from caiquan.bots import BotSpec, bot_names, bot_params
+
+    if as_json:
+        data = {
+            name: {
+                "search": BotSpec(name).search,
+                "params": [
+                    {
+                        "name": p.name,
+                        "kind": p.kind,
+                        "default": p.default,
+                        "minimum": p.minimum,
+                        "maximum": p.maximum,
+                        "exclusive_minimum": p.exclusive_minimum,
+                        "choices": list(p.choices),
+                        "words": list(p.words),
+                        "help": p.help,
+                    }
+                    for p in bot_params(name)
+                ],
+            }
+            for name in bot_names()
+        }
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return
+    out.print("A bot spec is NAME or NAME:key=value,key=value (e.g. ismcts:seconds=0.5).")
+    for name in bot_names():
+        params = bot_params(name)
+        search = " (search)" if BotSpec(name).search else ""
+        out.print(f"\n{name}{search}" + ("" if params else ": no parameters"), markup=False)
+        rows = [(p.name, p.type_name(), p.format(p.default), p.bounds(), p.help) for p in params]
+        widths = [max((len(r[i]) for r in rows), default=0) for i in range(4)]
+        for r in rows:
+            cells = [c.ljust(w) for c, w in zip(r[:4], widths, strict=True)]
+            out.print("  " + "  ".join([*cells, r[4]]), markup=False)
+
+
 def print_events(state: State, since: int, lang: str) -> int:
     for event in state.events(None, since):
         out.print(state.game.format_event(event, lang), markup=False)
@@ -329,8 +371,46 @@ def serve_cmd(
     cors_origin: Annotated[
         list[str] | None, typer.Option(help="Origin allowed to call the API (repeatable).")
     ] = None,
+    content_dir: Annotated[
+        Path | None,
+        typer.Option(
+            help="Offer your content files by name at web tables: DIR/<game>/<name>.toml "
+            "(checked at start).",
+            file_okay=False,
+        ),
+    ] = None,
+    max_client_connections: Annotated[
+        int | None,
+        typer.Option(min=1, max=100_000, help="WebSocket connections per client address [64]."),
+    ] = None,
+    max_spectators: Annotated[
+        int | None, typer.Option(min=0, max=100_000, help="Spectators per table [100].")
+    ] = None,
+    max_client_tables: Annotated[
+        int | None,
+        typer.Option(min=1, max=1_000_000, help="Open tables one client address may create [20]."),
+    ] = None,
+    waiting_ttl: Annotated[
+        float | None,
+        typer.Option(
+            min=60, max=365 * 86_400, help="Seconds before an idle waiting table expires [86400]."
+        ),
+    ] = None,
+    bot_deadline: Annotated[
+        float | None,
+        typer.Option(
+            min=1, max=3600, help="Wall-clock seconds a bot may take for one decision [15]."
+        ),
+    ] = None,
+    max_bot_seconds: Annotated[
+        float | None,
+        typer.Option(min=0.01, max=600, help="Largest thinking time a table may give a bot [5]."),
+    ] = None,
 ) -> None:
-    """Run the online server: tables, seats, bots, WebSocket play (联网对战服务器)."""
+    """Run the online server: tables, seats, bots, WebSocket play (联网对战服务器).
+
+    Every limit also reads CAIQUAN_<NAME> from the environment (docs/server.md, "Limits and
+    security"); a flag wins."""
     try:
         from caiquan.server.run import serve
     except ImportError as exc:
@@ -339,7 +419,20 @@ def serve_cmd(
             "pip install -e ."
         )
         raise typer.Exit(1) from None
-    serve(host, port, database, allowed_hosts=allowed_host, cors_origins=cors_origin)
+    serve(
+        host,
+        port,
+        database,
+        allowed_hosts=allowed_host,
+        cors_origins=cors_origin,
+        content_dir=str(content_dir) if content_dir is not None else None,
+        max_client_connections=max_client_connections,
+        max_spectators=max_spectators,
+        max_client_tables=max_client_tables,
+        waiting_ttl=waiting_ttl,
+        bot_deadline=bot_deadline,
+        max_bot_seconds=max_bot_seconds,
+    )
 
 
 Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Parallel processes (or Ray tasks).")]
@@ -365,7 +458,10 @@ def _lab_config(option: list[str] | None, content: Path | None) -> dict[str, Any
 
 
 def _bot_list(bots: str) -> list[str]:
-    return _join_bot_params([b.strip() for b in bots.split(",") if b.strip()])
+    """The specs of ``--bots``, checked and in their canonical spelling."""
+    from caiquan.bots import canonical, split_specs
+
+    return [canonical(b) for b in split_specs(bots)]
 
 
 def _lab_progress(label: str, as_json: bool) -> Any:
@@ -561,7 +657,12 @@ def balance_cmd(
 def tournament_cmd(
     game: Annotated[str, typer.Argument(help="Game id.")],
     bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Comma-separated bot specs, e.g. random,ismcts.")
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot specs separated by commas (or ';'), e.g. random,ismcts:iterations=200.",
+        ),
     ] = "random,ismcts:iterations=200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 0,
@@ -574,8 +675,7 @@ def tournament_cmd(
     from caiquan.lab import run_tournament
 
     g = load_game(game, parse_options(option))
-    specs = [b.strip() for b in bots.split(";" if ";" in bots else ",") if b.strip()]
-    specs = _join_bot_params(specs)
+    specs = _bot_list(bots)
     if as_json:
         result = run_tournament(g, specs, games, seed)
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
@@ -602,17 +702,6 @@ def tournament_cmd(
     out.print(table)
     seats = ", ".join(f"seat {i}: {x:.1%}" for i, x in enumerate(result.seat_scores))
     out.print(f"score by seat: {seats}; median decisions per game: {result.median_decisions:g}")
-
-
-def _join_bot_params(parts: list[str]) -> list[str]:
-    """Re-join ``ismcts:iterations=200,gamma=0.1`` split on commas into one spec."""
-    specs: list[str] = []
-    for part in parts:
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    return specs
 
 
 def main(argv: list[str] | None = None) -> None:

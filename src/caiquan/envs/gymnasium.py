@@ -34,21 +34,22 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from caiquan.bots import Bot, make_bot
+from caiquan.bots import Bot, BotSpec, as_spec
 from caiquan.engine import Game, PlayerView, Rng, State
 from caiquan.games import game_class, game_ids, load_game
 
 from .tensors import HIGH, LOW, action_mask, encoder_for
 
-Opponents = str | Bot | Sequence[str | Bot] | Mapping[int, str | Bot]
+Opponents = str | BotSpec | Bot | Sequence[str | BotSpec | Bot] | Mapping[int, str | BotSpec | Bot]
 
 
 class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One seat of a game as a Gymnasium env (see the module docstring).
 
     ``opponents`` is a bot spec for every other seat (``"random"``, ``"ismcts:iterations=50"``,
-    ``"nash"``…), a bot object, a list (one per other seat, in seat order) or a mapping
-    ``{seat: bot}``.
+    ``"nash"``… or a :class:`~caiquan.bots.BotSpec`), a bot object, a list (one per other
+    seat, in seat order) or a mapping ``{seat: bot}``. Each spec is checked when the env is
+    made and builds one bot per seat.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -181,8 +182,9 @@ def register_envs() -> list[str]:
 
 def _bots(opponents: Opponents, n: int, seat: int) -> dict[int, Bot]:
     others = [p for p in range(n) if p != seat]
-    if isinstance(opponents, str) or hasattr(opponents, "decide"):
-        specs: dict[int, Any] = dict.fromkeys(others, opponents)
+    if isinstance(opponents, str | BotSpec) or hasattr(opponents, "decide"):
+        one = as_spec(opponents) if isinstance(opponents, str) else opponents
+        specs: dict[int, Any] = dict.fromkeys(others, one)
     elif isinstance(opponents, Mapping):
         specs = dict(opponents)
     else:
@@ -190,7 +192,8 @@ def _bots(opponents: Opponents, n: int, seat: int) -> dict[int, Bot]:
     missing = [p for p in others if p not in specs]
     if missing:
         raise ValueError(f"no opponent given for seats {missing}")
-    return {p: make_bot(b) if isinstance(b, str) else b for p, b in specs.items() if p != seat}
+    parsed = {p: as_spec(b) for p, b in specs.items() if isinstance(b, str | BotSpec)}
+    return {p: parsed[p].build() if p in parsed else b for p, b in specs.items() if p != seat}
 
 
 register_envs()

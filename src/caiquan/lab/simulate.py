@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from caiquan import __version__
-from caiquan.bots import make_bot
+from caiquan.bots import BotSpec, canonical
 from caiquan.engine import ConfigError, Rng
 from caiquan.games import load_game
 
@@ -89,14 +89,17 @@ class RunSpec:
 def make_spec(
     game_id: str,
     config: dict[str, Any],
-    bots: Sequence[str],
+    bots: Sequence[str | BotSpec],
     games: int,
     seed: int = 0,
     *,
     analyse: bool = False,
     chunk: int | None = None,
 ) -> RunSpec:
-    """Validate a run (game, options, bots) and resolve its config; fail before any work."""
+    """Validate a run (game, options, bots) and resolve its config; fail before any work.
+
+    The bots are kept as canonical spec strings (``ismcts: seconds=0.50`` is
+    ``ismcts:seconds=0.5``), so two spellings of one bot make the same run."""
     if games <= 0:
         raise ConfigError("the number of games must be at least 1")
     try:
@@ -112,14 +115,13 @@ def make_spec(
     if not bots:
         raise ConfigError("name at least one bot")
     game = load_game(game_id, config)
-    for spec in bots:
-        make_bot(spec)
+    specs = tuple(canonical(b) for b in bots)
     resolved = {k: v for k, v in sorted(game.config.items())}
     digest = ""
     content = str(resolved.get("content", ""))
     if content not in ("", "default"):
         digest = hashlib.sha256(Path(content).read_bytes()).hexdigest()
-    return RunSpec(game.id, resolved, tuple(bots), games, seed, analyse, chunk, digest)
+    return RunSpec(game.id, resolved, specs, games, seed, analyse, chunk, digest)
 
 
 def seeds(master: int, n: int) -> list[int]:
@@ -163,10 +165,11 @@ def play_chunk(spec: RunSpec, start: int, chunk_seeds: Sequence[int]) -> pa.Tabl
 
     game = load_game(spec.game, spec.config)
     specs = spec.seat_bots(game.num_players)
+    parsed = [BotSpec.parse(s) for s in specs]
     payoffs = payoff_fn(game.id) if spec.analyse else None
     rows = []
     for k, seed in enumerate(chunk_seeds):
-        bots = [make_bot(s) for s in specs]
+        bots = [p.build() for p in parsed]
         rows.append(
             play_row(game, specs, bots, start + k, seed, analyse=spec.analyse, payoffs=payoffs)
         )

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from caiquan.bots import make_bot
+from caiquan.bots import BotSpec, as_spec
 from caiquan.engine import ConfigError, Game, Rng
 
 from .play import play_game
@@ -76,20 +76,26 @@ class TournamentResult:
 
 def run_tournament(
     game: Game,
-    bot_specs: Sequence[str],
+    bot_specs: Sequence[str | BotSpec],
     games: int,
     seed: int = 0,
     *,
     progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
-    """Play ``games`` games, cycling through :func:`lineups`."""
+    """Play ``games`` games, cycling through :func:`lineups`.
+
+    Each bot is named by its canonical spec (``ismcts: iterations = 200`` is
+    ``ismcts:iterations=200``); the same bot given twice is refused.
+    """
     from openskill.models import PlackettLuce
 
     if games <= 0:
         raise ConfigError("--games must be at least 1")
-    names = list(bot_specs)
-    for spec in names:
-        make_bot(spec)  # fail early on a bad spec
+    parsed = [as_spec(s) for s in bot_specs]  # fail early on a bad spec
+    names = [str(s) for s in parsed]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ConfigError(f"a tournament's bots must differ: {twice[0]} is given twice")
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in names}
     standings = {name: Standing(name) for name in names}
@@ -100,7 +106,7 @@ def run_tournament(
     lengths = []
     for i in range(games):
         lineup = plan[i % len(plan)]
-        bots = [make_bot(names[b]) for b in lineup]
+        bots = [parsed[b].build() for b in lineup]
         result = play_game(game, bots, rng.next_u64() >> 1)
         lengths.append(result.decisions)
         out = result.outcome

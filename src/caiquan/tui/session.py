@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from caiquan import __version__
-from caiquan.bots import Bot, make_bot
+from caiquan.bots import Bot, BotSpec, canonical, split_specs
 from caiquan.engine import ConfigError, Game, PlayerView, Record, Rng, State
 from caiquan.games import load_game, replay
 
@@ -26,7 +26,8 @@ DEFAULT_BOT = "ismcts:seconds=0.5"
 
 
 def parse_seats(text: str | Sequence[str] | None, num_players: int) -> list[str]:
-    """One seat spec per player: ``human`` or a bot spec (``random``, ``ismcts:seconds=1``).
+    """One seat spec per player: ``human`` or a bot spec (``random``, ``ismcts:seconds=1``),
+    each bot spec checked and in its canonical spelling.
 
     Fewer specs than players: the last bot spec given fills the rest (the default bot if
     none). ``None``: seat 0 is human, the others the default bot.
@@ -35,36 +36,29 @@ def parse_seats(text: str | Sequence[str] | None, num_players: int) -> list[str]
     ['human', 'random', 'random']
     >>> parse_seats(None, 2)
     ['human', 'ismcts:seconds=0.5']
-    >>> parse_seats("human,ismcts:iterations=50,gamma=0.1", 2)
+    >>> parse_seats("human, ismcts: gamma=0.10, iterations=50", 2)
     ['human', 'ismcts:iterations=50,gamma=0.1']
     """
     if text is None:
         specs: list[str] = [HUMAN]
     elif isinstance(text, str):
-        specs = _join_params([s.strip() for s in text.split(",") if s.strip()])
+        specs = split_specs(text)
     else:
         specs = [s.strip() for s in text if s.strip()]
     if not specs:
         specs = [HUMAN]
     if len(specs) > num_players:
         raise ConfigError(f"{len(specs)} seats given for a {num_players}-player game")
+    specs = [_seat(s) for s in specs]  # fail early with the bot's own message
     bots = [s for s in specs if s != HUMAN]
     fill = bots[-1] if bots else DEFAULT_BOT
     specs += [fill] * (num_players - len(specs))
-    for s in specs:
-        if s != HUMAN:
-            make_bot(s)  # fail early with the bot's own message
     return specs
 
 
-def _join_params(parts: list[str]) -> list[str]:
-    specs: list[str] = []
-    for part in parts:
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    return specs
+def _seat(spec: str) -> str:
+    """``human``, or a bot spec in its canonical spelling (checked)."""
+    return HUMAN if spec.strip() == HUMAN else canonical(spec)
 
 
 def data_dir() -> Path:
@@ -100,7 +94,9 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.seats) != self.game.num_players:
             raise ConfigError(f"{len(self.seats)} seats for a {self.game.num_players}-player game")
-        self.bots = {p: make_bot(s) for p, s in enumerate(self.seats) if s != HUMAN}
+        specs = {p: BotSpec.parse(s) for p, s in enumerate(self.seats) if s.strip() != HUMAN}
+        self.seats = [str(specs[p]) if p in specs else HUMAN for p in range(len(self.seats))]
+        self.bots = {p: spec.build() for p, spec in specs.items()}
         self.rng = Rng(self.bot_seed ^ self.state.seed ^ 0x7AB1E)
         if self.viewer is None and self.humans():
             self.viewer = self.humans()[0]

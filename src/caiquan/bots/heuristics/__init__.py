@@ -26,9 +26,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from typing import ClassVar
 
 from caiquan.engine import PlayerView, Rng, State
 
+from ..spec import Param
 from .common import Evaluate, argmax, lookahead, maximin
 
 Policy = Callable[[State, int, Rng], int]
@@ -82,6 +84,8 @@ class GreedyBot:
     """
 
     name = "greedy"
+    PARAMS: ClassVar[tuple[Param, ...]] = ()  # the game's heuristic decides everything
+    SEARCH: ClassVar[bool] = False
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
         legal = view.legal()
