@@ -29,8 +29,14 @@ class Server:
     """``caiquan serve`` in a child process."""
 
     def __init__(
-        self, database: str, log: Path, port: int | None = None, env: dict[str, str] | None = None
+        self,
+        database: str,
+        log: Path,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        nofile: int | None = None,
     ) -> None:
+        self.nofile = nofile  # the child's open-file limit (soft and hard), e.g. 1024
         self.database = database
         self.env = env or {}
         self.log = log
@@ -57,6 +63,7 @@ class Server:
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
+                preexec_fn=self._limit_files if self.nofile else None,
             )
         deadline = time.monotonic() + 60
         import httpx2
@@ -71,6 +78,11 @@ class Server:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"server did not start: {self.log.read_text()[-3000:]}")
+
+    def _limit_files(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""

@@ -191,10 +191,11 @@ def test_turn_timer_keeps_a_choice_already_made(http: TestClient) -> None:
     ]
 
 
-def test_a_full_table_refuses_more_connections(sqlite_url: str) -> None:
-    with TestClient(create_app(make_settings(sqlite_url, max_table_connections=2))) as http:
+def test_a_full_table_refuses_more_spectators(sqlite_url: str) -> None:
+    with TestClient(create_app(make_settings(sqlite_url, max_spectators=1))) as http:
         try:
             table, _, _ = two_humans(http)
+            Client(http, table).hello(token=None)
             extra = Client(http, table)
             extra.expect_error({"type": "hello", "protocol": 1}, "table_full")
         finally:

@@ -24,7 +24,11 @@ def test_serve_help_lists_its_options() -> None:
         timeout=60,
     )
     assert r.returncode == 0, r.stderr
-    for option in ("--host", "--port", "--database", "--allowed-host", "--cors-origin"):
+    for option in (
+        "--host", "--port", "--database", "--allowed-host", "--cors-origin", "--content-dir",
+        "--max-client-connections", "--max-spectators", "--max-client-tables", "--waiting-ttl",
+        "--bot-deadline", "--max-bot-seconds",
+    ):  # fmt: skip
         assert option in r.stdout
 
 
@@ -55,3 +59,19 @@ def test_serve_defaults_to_sqlite_in_the_data_dir_and_prints_it(tmp_path: Path) 
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+def test_serve_refuses_a_bad_content_dir_in_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "content" / "promise"
+    folder.mkdir(parents=True)
+    (folder / "broken.toml").write_text('[rules]\nlife = "many"\n')
+    r = subprocess.run(
+        [sys.executable, "-m", "caiquan", "serve", "--content-dir", str(tmp_path / "content")],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": SRC, "CAIQUAN_DATA_DIR": str(tmp_path)},
+        timeout=60,
+    )
+    assert r.returncode == 1
+    assert "broken.toml" in r.stderr and "Traceback" not in r.stderr
+    assert r.stderr.count("\n") <= 2, r.stderr

@@ -11,6 +11,7 @@ pytest.importorskip("sqlalchemy", reason="the server tests need: pip install -e 
 pytest.importorskip("alembic", reason="the server tests need: pip install -e '.[server]'")
 
 from caiquan.games import load_game
+from caiquan.server.content import ContentLibrary
 from caiquan.server.hub import replay_actions
 from caiquan.server.migrate import current_revision
 from caiquan.server.storage import Conflict, SeatRow, Storage, TableRow
@@ -32,7 +33,34 @@ def test_migrations_are_idempotent_and_reach_head(db_url: str) -> None:
     try:
         storage.migrate()
         storage.migrate()  # a second start finds nothing to do
-        assert current_revision(storage.engine) == "0001"
+        assert current_revision(storage.engine) == "0002"
+    finally:
+        storage.close()
+
+
+def test_a_database_of_the_first_revision_keeps_its_tables(db_url: str) -> None:
+    """0001 → 0002 adds the tables' creator column; existing rows stay as they were."""
+    import sqlalchemy as sa
+
+    from caiquan.server.migrate import upgrade
+
+    storage = Storage(db_url)
+    try:
+        upgrade(storage.engine, "0001")
+        with storage.engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO tables (id, game, rules_version, config, seed, name, listed, "
+                    "invite_hash, turn_seconds, status, seq, created_at, updated_at) VALUES "
+                    "('old', 'goofspiel', 1, '{}', 7, 'kept', true, :h, 0, 'waiting', 0, 1, 1)"
+                ),
+                {"h": "0" * 64},
+            )
+        storage.migrate()
+        assert current_revision(storage.engine) == "0002"
+        row = storage.get_table("old")
+        assert row is not None and row.name == "kept" and row.creator is None
+        assert storage.open_tables_of("nobody", 0.0) == 0
     finally:
         storage.close()
 
@@ -60,8 +88,8 @@ def test_row_version_lets_exactly_one_writer_through(db_url: str) -> None:
         assert wins == [2]
         actions = storage.actions("t1")
         assert [a.seq for a in actions] == [1, 2]
-        state = replay_actions(row, actions)
+        state = replay_actions(ContentLibrary(), row, actions)
         assert state.move_number == 1  # two commits = one simultaneous turn
-        assert storage.unfinished() == ["t1"]
+        assert storage.playing() == ["t1"]
     finally:
         storage.close()

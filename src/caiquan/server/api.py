@@ -2,26 +2,51 @@
 
 from __future__ import annotations
 
+import asyncio
+import math
 import secrets
-from typing import Any, Literal
+import time
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from caiquan.engine import CaiquanError
-from caiquan.games import game_ids, load_game
+from caiquan.games import game_ids
 
+from .content import content_options, network_options
 from .hub import Hub, LiveTable, seat_json
-from .security import check_secret, new_token, token_hash
+from .protocol import clean
+from .security import check_secret, client_key, new_token, token_hash
 from .settings import Settings
 from .storage import SeatRow, TableRow
 
 router = APIRouter(prefix="/api")
 
 
+def _text(value: str) -> str:
+    if not clean(value):
+        raise ValueError("must be valid Unicode text (no lone surrogates) without NUL")
+    return value
+
+
+#: Text from a visitor: valid Unicode, no NUL (length bounds are per field).
+Text = Annotated[str, AfterValidator(_text)]
+OptionValue = Annotated[str, Field(max_length=100), AfterValidator(_text)] | int | float | bool
+
+
+def _options(value: dict[str, Any]) -> dict[str, Any]:
+    for k, v in value.items():
+        if len(k) > 40 or not clean(k):
+            raise ValueError("option names are short plain text")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError(f"option {k!r} must be a finite number")
+    return value
+
+
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(
+    bot: Text | None = Field(
         default=None,
         max_length=100,
         description="Bot spec for a bot seat, e.g. 'random', 'nash', 'ismcts:seconds=0.5'. "
@@ -30,32 +55,37 @@ class SeatSpec(BaseModel):
     strength: Literal["easy", "medium", "hard"] | None = Field(
         default=None, description="easy = random, medium = nash, hard = ismcts:seconds=1"
     )
-    name: str = Field(default="", max_length=40)
+    name: Text = Field(default="", max_length=40)
 
 
 class CreateTable(BaseModel):
-    game: str = Field(max_length=64, examples=["goofspiel"])
-    options: dict[str, str | int | float | bool] = Field(
-        default_factory=dict, description="Game options (see GET /api/games)."
+    game: Text = Field(max_length=64, json_schema_extra={"enum": game_ids()})
+    options: Annotated[dict[str, OptionValue], AfterValidator(_options)] = Field(
+        default_factory=dict,
+        max_length=32,
+        description="Game options by name (see GET /api/games: only the options listed "
+        "there; a content option takes one of its names, never a path).",
     )
     seats: list[SeatSpec] | None = Field(
         default=None,
         max_length=16,
         description="One entry per player; default: every seat human.",
     )
-    name: str = Field(default="", max_length=100)
+    name: Text = Field(default="", max_length=100)
     listed: bool = Field(default=True, description="Show in GET /api/tables (anyone may join).")
-    turn_seconds: float = Field(default=0, ge=0, description="Turn timer; 0 = off.")
+    turn_seconds: float = Field(
+        default=0, ge=0, le=86_400, allow_inf_nan=False, description="Turn timer; 0 = off."
+    )
     join: bool = Field(default=True, description="Claim the first human seat for the creator.")
-    player_name: str = Field(default="", max_length=40)
+    player_name: Text = Field(default="", max_length=40)
 
 
 class JoinTable(BaseModel):
-    invite: str | None = Field(
+    invite: Text | None = Field(
         default=None, max_length=100, description="Needed unless the table is listed."
     )
-    seat: int | None = Field(default=None, ge=0, description="A seat; default: first free.")
-    name: str = Field(default="", max_length=40)
+    seat: int | None = Field(default=None, ge=0, le=63, description="A seat; default: first free.")
+    name: Text = Field(default="", max_length=40)
 
 
 class Joined(BaseModel):
@@ -87,39 +117,42 @@ def _settings(request: Request) -> Settings:
 
 
 def _limit(request: Request) -> None:
-    key = request.client.host if request.client else "?"
-    if not request.app.state.http_limiter.take(key):
+    if not request.app.state.http_limiter.take(client_key(request.client)):
         raise HTTPException(429, "too many requests; slow down")
 
 
-def _check_bot(spec: str, settings: Settings) -> str:
-    from caiquan.bots import make_bot
+def check_bot(text: str, settings: Settings) -> str:
+    """A visitor's bot spec, parsed once and bounded by this server's limits; the canonical
+    spec to store. Bad specs are a 422 that names the parameter and its bounds."""
+    from caiquan.bots.spec import BotSpec, BotSpecError
 
-    name, _, params = spec.partition(":")
-    for item in filter(None, params.split(",")):
-        key, _, value = item.partition("=")
-        try:
-            v = float(value)
-        except ValueError:
-            continue
-        if key.strip() == "seconds" and not 0 < v <= settings.max_bot_seconds:
-            raise HTTPException(422, f"bot seconds must be in (0, {settings.max_bot_seconds}]")
-        if key.strip() == "iterations" and not 0 < v <= settings.max_bot_iterations:
-            raise HTTPException(
-                422, f"bot iterations must be in (0, {settings.max_bot_iterations}]"
-            )
-    if name.strip() == "ismcts" and "seconds" not in params and "iterations" not in params:
-        spec = f"{spec}{',' if params else ':'}seconds=1"
     try:
-        make_bot(spec)
-    except CaiquanError as err:
+        spec = BotSpec.parse(text)
+    except BotSpecError as err:
         raise HTTPException(422, str(err)) from None
-    return spec
+    given = spec.given
+    seconds, iterations = given.get("seconds"), given.get("iterations")
+    if isinstance(seconds, float | int) and seconds > settings.max_bot_seconds:
+        raise HTTPException(
+            422,
+            f"{spec.name}: parameter 'seconds' must be more than 0 and at most "
+            f"{settings.max_bot_seconds:g} on this server, got {seconds:g}",
+        )
+    if isinstance(iterations, int) and iterations > settings.max_bot_iterations:
+        raise HTTPException(
+            422,
+            f"{spec.name}: parameter 'iterations' must be from 1 to "
+            f"{settings.max_bot_iterations} on this server, got {iterations}",
+        )
+    if spec.search and seconds is None and iterations is None:
+        spec = spec.with_params(seconds=min(1.0, settings.max_bot_seconds))
+    return str(spec)
 
 
-@router.get("/games", summary="The games and their options")
-def list_games() -> list[dict[str, Any]]:
-    return [load_game(gid).info() for gid in game_ids()]
+@router.get("/games", summary="The games and the options a table may set")
+def list_games(request: Request) -> list[dict[str, Any]]:
+    library = _hub(request).library
+    return [library.public_info(gid) for gid in game_ids()]
 
 
 @router.post("/tables", status_code=201, summary="Create a table")
@@ -129,11 +162,26 @@ async def create_table(body: CreateTable, request: Request) -> Created:
     if len(hub.tables) >= settings.max_open_tables:
         raise HTTPException(503, "this server has as many open tables as it takes; try later")
     if body.game not in game_ids():
-        raise HTTPException(422, f"no game {body.game!r}; games: {', '.join(game_ids())}")
+        raise HTTPException(422, f"no game {body.game[:64]!r}; games: {', '.join(game_ids())}")
+    creator = token_hash(client_key(request.client))
+    since = time.time() - settings.waiting_ttl
+    mine = await hub.db(hub.storage.open_tables_of, creator, since)
+    if mine >= settings.max_client_tables:
+        raise HTTPException(
+            429,
+            f"your address already has {mine} open tables (waiting for players, or in play); "
+            "finish one first — idle waiting tables expire",
+        )
     try:
-        game = load_game(body.game, dict(body.options))
+        options = network_options(body.game, body.options, hub.library)
+        # building a game reads its content: off the event loop
+        game = await asyncio.to_thread(hub.library.game, body.game, options)
     except CaiquanError as err:
         raise HTTPException(422, str(err)) from None
+    # the table keeps content *names*; the server resolves them to its files when it plays
+    config = dict(game.config)
+    for opt in content_options(type(game)):
+        config[opt.name] = options.get(opt.name, opt.default)
     if body.turn_seconds > settings.max_turn_seconds:
         raise HTTPException(422, f"turn_seconds must be ≤ {settings.max_turn_seconds:g}")
     specs = body.seats or [SeatSpec() for _ in range(game.num_players)]
@@ -144,8 +192,7 @@ async def create_table(body: CreateTable, request: Request) -> Created:
     seats = []
     for i, s in enumerate(specs):
         if s.kind == "bot":
-            spec = s.bot or STRENGTHS[s.strength or "medium"]
-            spec = _check_bot(spec, settings)
+            spec = check_bot(s.bot or STRENGTHS[s.strength or "medium"], settings)
             seats.append(SeatRow(i, "bot", spec, s.name or f"bot {i}", None))
         else:
             seats.append(SeatRow(i, "human", None, s.name, None))
@@ -156,7 +203,7 @@ async def create_table(body: CreateTable, request: Request) -> Created:
         id=table_id,
         game=game.id,
         rules_version=game.version,
-        config=dict(game.config),
+        config=config,
         seed=secrets.randbits(63),
         name=body.name,
         listed=body.listed,
@@ -166,6 +213,7 @@ async def create_table(body: CreateTable, request: Request) -> Created:
         seq=0,
         record=None,
         created_at=0.0,
+        creator=creator,
     )
     await hub.db(hub.storage.create_table, row, seats)
     joined = None
@@ -188,6 +236,8 @@ async def _claim(hub: Hub, table_id: str, seat: int | None, name: str) -> Joined
     if got is None:
         raise HTTPException(409, "that seat is taken" if seat is not None else "no free seat")
     await hub.seats_changed(table_id)
+    if got[1] == "playing":
+        await hub.get(table_id)  # the game starts: its bots and timer run from now
     return Joined(table=table_id, seat=got[0], token=token, status=got[1])
 
 
@@ -212,10 +262,14 @@ async def list_tables(request: Request) -> list[dict[str, Any]]:
 
 
 async def _table(request: Request, table_id: str) -> LiveTable:
-    if len(table_id) > 32:
+    if len(table_id) > 32 or not clean(table_id):
         raise HTTPException(404, "no such table")
-    t = await _hub(request).get(table_id)
+    hub = _hub(request)
+    t = await hub.get(table_id)
     if t is None:
+        row = await hub.db(hub.storage.get_table, table_id)
+        if row is not None and row.status == "expired":
+            raise HTTPException(410, "this table expired: nobody took its free seats in time")
         raise HTTPException(404, "no such table")
     return t
 
@@ -235,6 +289,12 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> Joined
         body.invite is None or not check_secret(body.invite, t.row.invite_hash)
     ):
         raise HTTPException(403, "this table needs its invitation code")
+    if body.seat is not None and body.seat >= len(t.seats):
+        raise HTTPException(
+            422, f"this table has seats 0 to {len(t.seats) - 1}; there is no seat {body.seat}"
+        )
+    if t.status != "waiting":
+        raise HTTPException(409, "every seat of this table is taken")
     return await _claim(_hub(request), table_id, body.seat, body.name)
 
 
@@ -245,7 +305,8 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> Joined
 )
 async def get_record(table_id: str, request: Request) -> Response:
     hub = _hub(request)
-    row = await hub.db(hub.storage.get_table, table_id) if len(table_id) <= 32 else None
+    ok = len(table_id) <= 32 and clean(table_id)
+    row = await hub.db(hub.storage.get_table, table_id) if ok else None
     if row is None:
         raise HTTPException(404, "no such table")
     if row.status != "finished" or row.record is None:

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.middleware.cors import CORSMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -17,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from caiquan import __version__
 
 from . import api, protocol, webapi, ws
+from .content import ContentLibrary
 from .hub import Hub
 from .security import BodySizeLimit, KeyedLimiter
 from .settings import Settings
@@ -27,13 +29,16 @@ STATIC = Path(__file__).with_name("static")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server app. Content files of ``settings.content_dir`` are read and validated here,
+    before anything is served (a :class:`~caiquan.engine.ConfigError` names a bad file)."""
     settings = settings or Settings()
+    library = ContentLibrary.load(settings.content_dir)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.resolved_database_url())
         await asyncio.to_thread(storage.migrate)
-        hub = Hub(storage, settings)
+        hub = Hub(storage, settings, library)
         app.state.hub = hub
         await hub.start()
         try:
@@ -53,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.library = library
     app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
     app.include_router(api.router)
     app.include_router(webapi.router)
@@ -62,6 +68,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def healthz(request: Request) -> dict[str, object]:
         hub: Hub = request.app.state.hub
         return {"ok": True, "tables": len(hub.tables), "decisions": hub.decisions}
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's own answer echoes the input, which may not be encodable (a lone
+        # surrogate, NaN): say where and what, never the input itself.
+        detail = [
+            {
+                "loc": [_printable(x) for x in e.get("loc", ())],
+                "msg": _printable(e.get("msg", "")),
+                "type": _printable(e.get("type", "")),
+            }
+            for e in exc.errors()[:20]
+        ]
+        return JSONResponse({"detail": detail}, status_code=422)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
@@ -81,3 +101,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The web table (a later issue) lives in static/ and is served at /.
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
     return app
+
+
+def _printable(x: object) -> str | int:
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    return str(x)[:200].encode("utf-8", "replace").decode("utf-8")

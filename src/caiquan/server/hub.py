@@ -13,13 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import os
 import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from starlette.websockets import WebSocket
@@ -28,6 +29,7 @@ from caiquan.engine import PlayerView, Rng, State
 from caiquan.games import load_game
 
 from . import protocol
+from .content import ContentLibrary
 from .settings import Settings
 from .storage import Conflict, SeatRow, Storage, TableRow
 
@@ -46,12 +48,19 @@ class Conn:
         self.seen = 0  # events this client has received (its own count)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self.closed = False
+        self.client = ""  # the client's address (per-client limits)
+        self.last_state = ""  # the last state frame sent (identical ones are not repeated)
 
     def send(self, frame: dict[str, Any]) -> None:
         if self.closed:
             return
+        self.send_text(protocol.dumps(frame))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
         try:
-            self.queue.put_nowait(protocol.dumps(frame))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             # A client that does not read is dropped; it reconnects and gets the full view.
             self.close()
@@ -70,7 +79,10 @@ class Conn:
                 with contextlib.suppress(Exception):
                     await self.ws.close(1008)
                 return
-            await self.ws.send_text(text)
+            try:
+                await self.ws.send_text(text)
+            except UnicodeEncodeError:  # never expected (input text is checked): stay readable
+                await self.ws.send_text(json.dumps(json.loads(text)))
 
 
 @dataclass
@@ -120,8 +132,8 @@ def seat_json(s: SeatRow) -> dict[str, Any]:
     }
 
 
-def replay_actions(row: TableRow, actions: list[Any]) -> State:
-    state = load_game(row.game, row.config).new_state(row.seed)
+def replay_actions(library: ContentLibrary, row: TableRow, actions: list[Any]) -> State:
+    state = library.game(row.game, row.config).new_state(row.seed)
     for a in actions:
         state.commit(a.player, a.option)
     return state
@@ -183,9 +195,16 @@ def decide_in_worker(
 class Hub:
     """All live tables of this process."""
 
-    def __init__(self, storage: Storage, settings: Settings) -> None:
+    def __init__(
+        self, storage: Storage, settings: Settings, library: ContentLibrary | None = None
+    ) -> None:
         self.storage = storage
         self.settings = settings
+        self.library = library or ContentLibrary()
+        #: Open WebSocket connections per client address.
+        self.client_conns: dict[str, int] = {}
+        #: Bot decisions that missed the deadline or failed and were replaced.
+        self.bot_fallbacks = 0
         self.proc = uuid.uuid4().hex[:12]
         storage.proc_id = self.proc
         self.tables: dict[str, LiveTable] = {}
@@ -207,7 +226,13 @@ class Hub:
             self.listener = Listener(self)
             await self.listener.start()
             self.spawn(self.presence_heartbeat(self.settings.presence_every))
-        ids = await self.db(self.storage.unfinished)
+        # Tables in play are rebuilt in the background (their bots and timers must run
+        # again), so the server answers at once; waiting tables load when someone asks.
+        self.spawn(self._resume())
+        self.spawn(self._sweeper())
+
+    async def _resume(self) -> None:
+        ids = await self.db(self.storage.playing)
         for tid in ids:
             try:
                 t = await self.get(tid)
@@ -215,7 +240,36 @@ class Hub:
                 log.exception("table %s could not be rebuilt", tid)
                 continue
             if t is not None:
-                log.info("resumed table %s at version %d", tid, t.state.move_number)
+                log.debug("resumed table %s at version %d", tid, t.state.move_number)
+        if ids:
+            log.info("resumed %d tables in play", len(ids))
+
+    async def _sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep for expired tables failed")
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """Expire waiting tables idle for ``waiting_ttl``; tell and drop their watchers."""
+        now = time.time() if now is None else now
+        ids = await self.db(self.storage.expire_waiting, now - self.settings.waiting_ttl)
+        for tid in ids:
+            t = self.tables.pop(tid, None)
+            if t is None:
+                continue
+            t.status = "expired"
+            frame = protocol.error("expired")
+            for c in list(t.conns):
+                c.send(frame)
+                c.close()
+            if t.timer is not None:
+                t.timer.cancel()
+        if ids:
+            log.info("expired %d waiting tables", len(ids))
+        return ids
 
     async def stop(self) -> None:
         if self.listener is not None:
@@ -271,11 +325,12 @@ class Hub:
                 if t is not None:
                     return t
                 row = await self.db(self.storage.get_table, table_id)
-                if row is None:
+                if row is None or row.status == "expired":
                     return None
                 seats = await self.db(self.storage.get_seats, table_id)
                 actions = await self.db(self.storage.actions, table_id, 0)
-                state = replay_actions(row, actions)
+                # building and replaying is CPU (and reads a content file): off the loop
+                state = await asyncio.to_thread(replay_actions, self.library, row, actions)
                 seq = actions[-1].seq if actions else 0
                 status = "finished" if state.is_terminal() else row.status
                 t = LiveTable(row, seats, state, seq, status)
@@ -345,7 +400,8 @@ class Hub:
                 record = None
                 if new.is_terminal():
                     record = (
-                        new.record()
+                        # the table's config: content by name, never this server's path
+                        replace(new.record(), config=dict(t.row.config))
                         .with_meta(
                             table=t.id,
                             seats=[seat_json(s) for s in t.seats],
@@ -376,7 +432,7 @@ class Hub:
                     t.status = "finished"
                     t.row = _with_record(t.row, record)
                 self.decisions += 1
-                self._after_change(t)
+                self._after_change(t, actor=seat)
                 return None
             return protocol.error("conflict")
 
@@ -407,14 +463,17 @@ class Hub:
 
     # ------------------------------------------------------------------ broadcast
 
-    def _after_change(self, t: LiveTable, broadcast: bool = True) -> None:
+    def _after_change(self, t: LiveTable, broadcast: bool = True, actor: int | None = None) -> None:
         self._arm_timer(t)
         if broadcast:
-            self.broadcast_state(t)
+            self.broadcast_state(t, actor)
         self._schedule_bots(t)
 
-    def broadcast_state(self, t: LiveTable) -> None:
-        frames: dict[int | None, dict[str, Any]] = {}
+    def broadcast_state(self, t: LiveTable, actor: int | None = None) -> None:
+        """Send each connection its new view. A connection whose view did not change gets
+        nothing (so a player who changes a face-down choice tells the others nothing),
+        except the deciding seat's own, which always hears back."""
+        frames: dict[int | None, str] = {}
         events: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
         count = t.state.event_count()
         for c in list(t.conns):
@@ -428,10 +487,12 @@ class Hub:
             if evs:
                 c.send(protocol.events_frame(evs, c.seen))
                 c.seen += len(evs)
-            frame = frames.get(c.seat)
-            if frame is None:
-                frame = frames[c.seat] = self.state_frame(t, c.seat)
-            c.send(frame)
+            text = frames.get(c.seat)
+            if text is None:
+                text = frames[c.seat] = protocol.dumps(self.state_frame(t, c.seat))
+            if text != c.last_state or evs or (actor is not None and c.seat == actor):
+                c.last_state = text
+                c.send_text(text)
 
     def state_frame(self, t: LiveTable, seat: int | None) -> dict[str, Any]:
         return protocol.state_frame(t.state, seat, table=t.id, status=t.status, deadline=t.deadline)
@@ -516,7 +577,8 @@ class Hub:
             conn.cursor = t.state.event_count()
             conn.seen = len(evs)
             conn.send(protocol.events_frame(evs, 0))
-            conn.send(self.state_frame(t, seat))
+            conn.last_state = protocol.dumps(self.state_frame(t, seat))
+            conn.send_text(conn.last_state)
             t.conns.add(conn)
         chat = await self.db(self.storage.recent_chat, t.id, self.settings.chat_history)
         for m in chat:
@@ -531,8 +593,11 @@ class Hub:
         self.release(t)
 
     def release(self, t: LiveTable) -> None:
-        """Forget a finished table nobody watches (it is reloaded from storage on demand)."""
-        if t.status == "finished" and not t.conns and self.tables.get(t.id) is t:
+        """Forget a finished or waiting table nobody watches (reloaded from storage on
+        demand), so idle tables hold no memory."""
+        if t.status in ("finished", "waiting") and not t.conns and self.tables.get(t.id) is t:
+            if t.timer is not None:
+                t.timer.cancel()
             del self.tables[t.id]
 
     async def chat(self, t: LiveTable, seat: int, text: str) -> None:
@@ -563,35 +628,69 @@ class Hub:
                 t.bot_tasks[p] = self.spawn(self._run_bot(t, p))
 
     async def _run_bot(self, t: LiveTable, p: int) -> None:
-        from caiquan.bots import make_bot
+        """One bot decision, within ``bot_deadline`` seconds of wall clock. A bot that misses
+        the deadline or fails plays the seat's timeout option instead: the game moves."""
+        from caiquan.bots.spec import BotSpec
 
+        version = t.state.move_number
+        seed = derived_seed(t.row.seed, "bot", p, version)
+        loop = asyncio.get_running_loop()
+        option: int | None = None
+        pool: ProcessPoolExecutor | None = None
         try:
-            version = t.state.move_number
-            spec = t.seats[p].bot or "random"
-            seed = derived_seed(t.row.seed, "bot", p, version)
-            loop = asyncio.get_running_loop()
-            if spec.startswith("ismcts") and self.settings.bot_processes > 0:
-                option = await loop.run_in_executor(
-                    self.search_pool, decide_in_worker,
-                    t.row.game, t.row.config, t.row.seed, list(t.log), p, spec, seed,
+            spec = BotSpec.parse(t.seats[p].bot or "random")
+            if spec.search and self.settings.bot_processes > 0:
+                pool = self.search_pool
+                config = self.library.resolve(t.row.game, t.row.config)
+                future = loop.run_in_executor(
+                    pool, decide_in_worker,
+                    t.row.game, config, t.row.seed, list(t.log), p, str(spec), seed,
                 )  # fmt: skip
             else:
                 snapshot = t.state.clone()  # the bot reads a copy while play goes on
-                bot = make_bot(spec)
-                option = await loop.run_in_executor(
+                bot = spec.build()
+                future = loop.run_in_executor(
                     self.bot_pool, bot.decide, PlayerView(snapshot, p), Rng(seed)
                 )
+            option = await asyncio.wait_for(future, self.settings.bot_deadline)
         except asyncio.CancelledError:
             t.bot_tasks.pop(p, None)
             raise
+        except TimeoutError:
+            log.warning(
+                "bot at table %s seat %d missed the %gs deadline; it plays the timeout option",
+                t.id, p, self.settings.bot_deadline,
+            )  # fmt: skip
+            if pool is not None:
+                self._recycle_search_pool(pool)  # stop the runaway search
         except Exception:
-            t.bot_tasks.pop(p, None)
-            log.exception("bot at table %s seat %d failed", t.id, p)
-            return
+            log.exception("bot at table %s seat %d failed; it plays the timeout option", t.id, p)
         t.bot_tasks.pop(p, None)
-        err = await self.decide(t, p, version, option, "bot")
+        source = "bot"
+        if option is None:
+            if t.state.move_number != version or t.status != "playing":
+                self._schedule_bots(t)
+                return
+            self.bot_fallbacks += 1
+            rng = Rng(derived_seed(t.row.seed, "fallback", p, version))
+            option = await loop.run_in_executor(
+                self.bot_pool, default_option, t.state.clone(), p, rng
+            )
+            source = "timeout"
+        err = await self.decide(t, p, version, option, source)
         if err is not None and err["code"] not in ("finished",):
             self._schedule_bots(t)  # another process moved first: think again
+
+    def _recycle_search_pool(self, pool: ProcessPoolExecutor) -> None:
+        """End a pool whose worker overran (its searches on other tables fall back to their
+        timeout option); the next search starts a fresh pool."""
+        if self._search_pool is pool:
+            self._search_pool = None
+        procs = list(getattr(pool, "_processes", {}).values())  # no public kill in 3.11
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            with contextlib.suppress(Exception):
+                proc.kill()
 
     def _arm_timer(self, t: LiveTable) -> None:
         secs = t.row.turn_seconds
@@ -631,6 +730,4 @@ def chat_frame(table: str, seat: int | None, name: str, text: str, at: float) ->
 
 
 def _with_record(row: TableRow, record: str) -> TableRow:
-    from dataclasses import replace
-
     return replace(row, record=record, status="finished")

@@ -35,8 +35,36 @@ ERRORS = {
     "conflict": "another server process changed the table; try again",
     "chat_too_long": "the chat message is too long",
     "chat_empty": "the chat message is empty",
+    "bad_text": "text must be valid Unicode (no lone surrogates) without NUL characters",
+    "too_many_connections": "too many connections from your address; close some first",
+    "expired": "this table expired: nobody took its free seats in time",
     "internal": "something went wrong on the server",
 }
+
+
+def clean(value: Any) -> bool:
+    """Whether every string in a parsed JSON value (keys too) is sendable text: encodable as
+    UTF-8 (no lone surrogate, which ``\\ud800`` in JSON gives) and without NUL."""
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            if "\x00" in x or not _encodable(x):
+                return False
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return True
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def dumps(frame: dict[str, Any]) -> str:

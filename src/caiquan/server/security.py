@@ -12,6 +12,15 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
+def client_key(client: Any) -> str:
+    """The key of per-client limits: the peer's address (``request.client``/``ws.client``).
+
+    Behind a reverse proxy every visitor shares the proxy's address: raise the per-client
+    limits there (docs/server.md)."""
+    host = getattr(client, "host", None)
+    return str(host) if host else "?"
+
+
 def new_token(nbytes: int = 24) -> str:
     return secrets.token_urlsafe(nbytes)
 

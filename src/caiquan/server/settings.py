@@ -42,18 +42,36 @@ class Settings:
     #: Frames queued for one slow client before it is disconnected.
     send_queue: int = 512
     hello_timeout: float = 30.0
-    #: Connections per table (players and spectators together).
-    max_table_connections: int = 100
-    #: Bot budget cap (``ismcts:seconds=…``) and the threads that run bots.
+    #: WebSocket connections per client address (each holds a file descriptor).
+    max_client_connections: int = 64
+    #: Spectators per table; counted apart from seated players, who are never refused for
+    #: spectators.
+    max_spectators: int = 100
+    #: Connections per seat (one player's tabs and devices).
+    max_seat_connections: int = 8
+    #: Bot budget caps (``ismcts:seconds=…``, ``iterations=…``) and the threads that run the
+    #: light bots.
     max_bot_seconds: float = 5.0
     max_bot_iterations: int = 20_000
     bot_threads: int = 2
     #: Processes for search bots (ISMCTS); 0 runs them in the threads too.
     bot_processes: int = 2
+    #: Wall-clock limit on any bot's decision (seconds). A bot that has not answered by then,
+    #: or that fails, plays the seat's timeout option instead, so the game always moves.
+    bot_deadline: float = 15.0
     #: Turn timer bounds (0 = off).
     max_turn_seconds: float = 3600.0
     #: Tables held in memory by this process before table creation answers 503.
     max_open_tables: int = 100_000
+    #: Open tables one client address may have created: waiting ones, and playing ones with
+    #: a move in the last ``waiting_ttl`` seconds.
+    max_client_tables: int = 20
+    #: A table still waiting for players this many seconds after its last change expires.
+    waiting_ttl: float = 86_400.0
+    #: Seconds between sweeps for expired tables.
+    sweep_every: float = 60.0
+    #: Operator's content files, offered by name: ``DIR/<game>/<name>.toml`` (empty: none).
+    content_dir: str = ""
     #: Several processes: seconds between presence notices (a silent process is forgotten
     #: after three).
     presence_every: float = 10.0

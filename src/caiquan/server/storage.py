@@ -41,13 +41,16 @@ tables_t = sa.Table(
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("invite_hash", sa.String(64), nullable=False),
     sa.Column("turn_seconds", sa.Float, nullable=False, server_default="0"),
-    # waiting (free human seats) → playing → finished
+    # waiting (free human seats) → playing → finished; waiting → expired (idle too long)
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("seq", sa.Integer, nullable=False, server_default="0"),  # row version
     sa.Column("record", sa.Text, nullable=True),  # JSON record, once finished
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # a hash of the creating client's address (per-client table limit); None: unknown
+    sa.Column("creator", sa.String(64), nullable=True, index=True),
 )
+sa.Index("ix_tables_status_updated", tables_t.c.status, tables_t.c.updated_at)
 
 seats_t = sa.Table(
     "seats",
@@ -98,6 +101,7 @@ class TableRow:
     seq: int
     record: str | None
     created_at: float
+    creator: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +232,7 @@ class Storage:
                     record=None,
                     created_at=now,
                     updated_at=now,
+                    creator=row.creator,
                 )
             )
             conn.execute(
@@ -266,6 +271,11 @@ class Storage:
         human seat is taken the table starts playing.
         """
         with self._write() as conn:
+            waiting = conn.execute(
+                sa.select(tables_t.c.status).where(tables_t.c.id == table_id)
+            ).scalar_one_or_none()
+            if waiting != "waiting":  # playing, finished or expired: no seat to give
+                return None
             cond = [
                 seats_t.c.table_id == table_id,
                 seats_t.c.kind == "human",
@@ -294,13 +304,11 @@ class Storage:
                     seats_t.c.token_hash.is_(None),
                 )
             ).scalar_one()
-            status = "waiting"
-            if left == 0:
-                conn.execute(
-                    tables_t.update()
-                    .where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
-                    .values(status="playing", updated_at=time.time())
-                )
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
+                .values(status="playing" if left == 0 else "waiting", updated_at=time.time())
+            )
             status = conn.execute(
                 sa.select(tables_t.c.status).where(tables_t.c.id == table_id)
             ).scalar_one()
@@ -312,7 +320,7 @@ class Storage:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 tables_t.select()
-                .where(tables_t.c.listed.is_(True), tables_t.c.status != "finished")
+                .where(tables_t.c.listed.is_(True), tables_t.c.status.in_(OPEN))
                 .order_by(tables_t.c.created_at.desc())
                 .limit(limit)
             ).all()
@@ -325,12 +333,52 @@ class Storage:
                     seats[s.table_id].append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
         return [(_table_row(r), seats[r.id]) for r in rows]
 
-    def unfinished(self) -> list[str]:
+    def playing(self) -> list[str]:
+        """Tables in play (rebuilt at start so that their bots and timers run again)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(tables_t.c.id).where(tables_t.c.status != "finished")
+                sa.select(tables_t.c.id).where(tables_t.c.status == "playing")
             ).all()
         return [r.id for r in rows]
+
+    def open_tables_of(self, creator: str, active_since: float) -> int:
+        """Open tables a client created: waiting ones, and playing ones with a recent move."""
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    sa.select(sa.func.count())
+                    .select_from(tables_t)
+                    .where(
+                        tables_t.c.creator == creator,
+                        sa.or_(
+                            tables_t.c.status == "waiting",
+                            sa.and_(
+                                tables_t.c.status == "playing",
+                                tables_t.c.updated_at >= active_since,
+                            ),
+                        ),
+                    )
+                ).scalar_one()
+            )
+
+    def expire_waiting(self, idle_before: float) -> list[str]:
+        """Mark waiting tables unchanged since ``idle_before`` expired; their ids."""
+        with self._write() as conn:
+            ids = [
+                r.id
+                for r in conn.execute(
+                    sa.select(tables_t.c.id).where(
+                        tables_t.c.status == "waiting", tables_t.c.updated_at < idle_before
+                    )
+                )
+            ]
+            if ids:
+                conn.execute(
+                    tables_t.update()
+                    .where(tables_t.c.id.in_(ids), tables_t.c.status == "waiting")
+                    .values(status="expired", updated_at=time.time())
+                )
+        return ids
 
     # ------------------------------------------------------------------ the action log
 
@@ -467,6 +515,8 @@ class Storage:
 
 
 CHANNEL = "caiquan"
+#: Table statuses of a table that may still be joined or played.
+OPEN = ("waiting", "playing")
 
 
 def _table_row(r: Any) -> TableRow:
@@ -484,6 +534,7 @@ def _table_row(r: Any) -> TableRow:
         seq=int(r.seq),
         record=r.record,
         created_at=float(r.created_at),
+        creator=r.creator,
     )
 
 

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from caiquan.engine import Record
 from caiquan.games import game_ids, load_game
 
+from .content import ContentLibrary
+
 router = APIRouter(prefix="/api")
+
+#: A game id in a path (the schema lists the games known when the server starts).
+GameId = Annotated[str, Path(max_length=64, json_schema_extra={"enum": game_ids()})]
 
 
 def _game_id(game_id: str) -> str:
@@ -22,7 +27,7 @@ def _game_id(game_id: str) -> str:
 
 
 @router.get("/games/{game_id}/rules", summary="A game's rules page (Markdown)")
-def rules(game_id: str, lang: Literal["zh", "en"] = "en") -> PlainTextResponse:
+def rules(game_id: GameId, lang: Literal["zh", "en"] = "en") -> PlainTextResponse:
     text = load_game(_game_id(game_id)).rules(lang)
     return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
@@ -32,7 +37,7 @@ class Events(BaseModel):
 
 
 @router.post("/games/{game_id}/format", summary="Texts of events (as the game words them)")
-def format_events(game_id: str, body: Events) -> list[dict[str, str] | None]:
+def format_events(game_id: GameId, body: Events) -> list[dict[str, str] | None]:
     """The game's own zh/en wording of events the client already holds (its own view)."""
     game = load_game(_game_id(game_id))
     out: list[dict[str, str] | None] = []
@@ -45,7 +50,7 @@ def format_events(game_id: str, body: Events) -> list[dict[str, str] | None]:
 
 
 @router.get("/games/{game_id}/cards", summary="A game's public card list (names, costs)")
-def cards(game_id: str) -> dict[str, list[dict[str, str | int | float]]]:
+def cards(game_id: GameId) -> dict[str, list[dict[str, str | int | float]]]:
     """Public content for drawing cards by name: each list of the game's ``content`` whose
     items are records (``persons``, ``territories`` …), with their plain scalar fields."""
     content = getattr(load_game(_game_id(game_id)), "content", None)
@@ -71,9 +76,9 @@ def cards(game_id: str) -> dict[str, list[dict[str, str | int | float]]]:
     return out
 
 
-def _views(record_json: bytes) -> list[dict[str, Any]]:
+def _views(library: ContentLibrary, record_json: bytes) -> list[dict[str, Any]]:
     record = Record.from_json(record_json)
-    state = load_game(record.game, dict(record.config)).new_state(record.seed)
+    state = library.game(record.game, dict(record.config)).new_state(record.seed)
 
     def view() -> dict[str, Any]:
         return {
@@ -101,4 +106,5 @@ async def replay_views(table_id: str, request: Request) -> list[dict[str, Any]]:
     from .api import get_record
 
     response = await get_record(table_id, request)
-    return await asyncio.to_thread(_views, bytes(response.body))
+    library: ContentLibrary = request.app.state.hub.library
+    return await asyncio.to_thread(_views, library, bytes(response.body))

@@ -13,21 +13,35 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import protocol
 from .hub import Conn, Hub, LiveTable
-from .security import TokenBucket, find_seat
+from .security import TokenBucket, client_key, find_seat
 from .settings import Settings
 
 log = logging.getLogger("caiquan.server")
 
 
+#: The page's scheme for each WebSocket scheme: an https page may only open wss.
+_PAGE_SCHEME = {"ws": "http", "wss": "https"}
+
+
 def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
-    """Browsers send Origin; only the server's own host or configured origins may connect."""
+    """Browsers send Origin; only the server's own origin (same scheme and host) or the
+    configured origins may connect."""
     origin = ws.headers.get("origin")
     if origin is None:
         return True  # not a browser (a browser always sends it on a WebSocket upgrade)
     if origin in settings.cors_origins or "*" in settings.cors_origins:
         return True
     host = ws.headers.get("host", "")
-    return urlsplit(origin).netloc == host and host != ""
+    parts = urlsplit(origin)
+    return (
+        host != "" and parts.netloc == host and parts.scheme == _PAGE_SCHEME.get(ws.url.scheme, "")
+    )
+
+
+async def _refuse(ws: WebSocket, code: str, message: str | None, close: int) -> None:
+    await ws.accept()
+    await ws.send_text(protocol.dumps(protocol.error(code, message)))
+    await ws.close(code=close)
 
 
 async def table_socket(ws: WebSocket, table_id: str) -> None:
@@ -36,13 +50,33 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if not origin_allowed(ws, settings):
         await ws.close(code=1008)
         return
-    t = await hub.get(table_id) if len(table_id) <= 32 else None
-    await ws.accept()
-    if t is None:
-        await ws.send_text(protocol.dumps(protocol.error("bad_frame", "no such table")))
-        await ws.close(code=4404)
+    client = client_key(ws.client)
+    if hub.client_conns.get(client, 0) >= settings.max_client_connections:
+        # 1013: try again later. Refused before any work, so a flood costs a socket only.
+        await _refuse(ws, "too_many_connections", None, 1013)
         return
+    hub.client_conns[client] = hub.client_conns.get(client, 0) + 1
+    try:
+        await _serve_socket(ws, hub, settings, table_id, client)
+    finally:
+        left = hub.client_conns.get(client, 1) - 1
+        if left > 0:
+            hub.client_conns[client] = left
+        else:
+            hub.client_conns.pop(client, None)
+
+
+async def _serve_socket(
+    ws: WebSocket, hub: Hub, settings: Settings, table_id: str, client: str
+) -> None:
+    ok = len(table_id) <= 32 and protocol.clean(table_id)
+    t = await hub.get(table_id) if ok else None
+    if t is None:
+        await _refuse(ws, "bad_frame", "no such table", 4404)
+        return
+    await ws.accept()
     conn = Conn(ws, settings.send_queue)
+    conn.client = client
     writer = asyncio.get_running_loop().create_task(conn.writer())
     session = Session(hub, settings, t, conn)
     me = asyncio.current_task()
@@ -112,13 +146,23 @@ class Session:
             self.violations = 0
             try:
                 frame = json.loads(text)
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):  # JSONDecodeError; ints over 4,300 digits
                 self.error("bad_json", "the frame is not valid JSON")
                 continue
             if not isinstance(frame, dict):
                 self.error("bad_json", "a frame is a JSON object with a 'type'")
                 continue
-            await self.dispatch(frame)
+            if not protocol.clean(frame):
+                self.error("bad_text")
+                continue
+            try:
+                await self.dispatch(frame)
+            except WebSocketDisconnect:
+                raise
+            except Exception:
+                # A bug, not the client's mistake: logged once, the connection stays open.
+                log.exception("frame %r at table %s failed", frame.get("type"), self.t.id)
+                self.error("internal")
 
     async def dispatch(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
@@ -142,7 +186,7 @@ class Session:
             self.error("bad_frame", "hello was already said on this connection")
             return
         version = frame.get("protocol", protocol.PROTOCOL)
-        if version != protocol.PROTOCOL:
+        if type(version) is not int or version != protocol.PROTOCOL:
             self.error("protocol", f"this server speaks protocol {protocol.PROTOCOL}")
             return
         token = frame.get("token")
@@ -155,8 +199,19 @@ class Session:
             if seat is None:
                 self.error("bad_token")
                 return
-        if sum(1 for c in self.t.conns if not c.closed) >= self.settings.max_table_connections:
-            self.error("table_full", "too many connections to this table; try again later")
+        if self.t.status == "expired":
+            self.error("expired")
+            return
+        # Spectators and seats are counted apart: spectators never keep a player out.
+        same = sum(1 for c in self.t.conns if not c.closed and c.seat == seat)
+        if seat is None and same >= self.settings.max_spectators:
+            self.error("table_full", "this table has as many spectators as it takes")
+            return
+        if seat is not None and same >= self.settings.max_seat_connections:
+            self.error(
+                "table_full",
+                f"your seat is open in {same} places already; close one (another tab?)",
+            )
             return
         await self.hub.join(self.t, self.conn, seat)
 
