@@ -217,6 +217,7 @@ def test_a_bot_past_its_deadline_plays_the_timeout_option(app_with: Any) -> None
     assert time.perf_counter() - t0 < 2.5
     hub = hub_of(http)
     assert hub.bot_fallbacks >= 1
+    assert http.get("/healthz").json()["bot_fallbacks"] == hub.bot_fallbacks
     healthy(http)
     # the game goes on: the human moves, the (late) bot is replaced again
     v = me.state["version"]  # type: ignore[index]

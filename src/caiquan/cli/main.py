@@ -102,6 +102,12 @@ def rules_cmd(
         for o in opts:
             text = o.help_zh if lang == "zh" and o.help_zh else o.help_en
             choices = f" [{', '.join(map(str, o.choices))}]" if o.choices else ""
+            if o.presets is not None:
+                names = ", ".join(o.presets)
+                path = "，或 TOML 文件路径" if lang == "zh" else ", or a TOML file"
+                choices = f" [{names}{path}]"
+            if o.scope == "lab":
+                text += "（实验室选项）" if lang == "zh" else " (a lab option)"
             out.print(f"  {o.name}={o.default!r}{choices}  {text}", markup=False)
 
 

@@ -67,7 +67,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/healthz", include_in_schema=False)
     async def healthz(request: Request) -> dict[str, object]:
         hub: Hub = request.app.state.hub
-        return {"ok": True, "tables": len(hub.tables), "decisions": hub.decisions}
+        return {
+            "ok": True,
+            "tables": len(hub.tables),
+            "decisions": hub.decisions,
+            "bot_fallbacks": hub.bot_fallbacks,
+            "connections": sum(hub.client_conns.values()),
+        }
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -906,8 +906,8 @@ class Drama(Game):
         ConfigOption(
             "content",
             "default",
-            "roles and weapon tiers: 'default' or a path to your own TOML file",
-            "身份与武器品质数据：'default' 或自己的 TOML 文件路径",
+            "roles and weapon tiers: the content set (default)",
+            "身份与武器品质数据：选择一套内容（default）",
             presets=("default",),
         ),
         ConfigOption(

@@ -964,10 +964,8 @@ class Legends(Game):
         ConfigOption(
             "content",
             "default",
-            "card set: a preset (default = 37 persons + 18 territories; edition54 = 36 + 18) "
-            "or the path of a TOML file",
-            "卡牌内容：预设（default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18）"
-            "或 TOML 文件路径",
+            "card set: default = 37 persons + 18 territories; edition54 = 36 + 18",
+            "卡牌内容：default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18",
             presets=PRESETS,
         ),
         ConfigOption(

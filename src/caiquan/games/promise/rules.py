@@ -769,8 +769,8 @@ class Promise(Game):
         ConfigOption(
             "content",
             "default",
-            "character cards and rule numbers: 'default' or a path to a TOML file",
-            "人物卡与规则数值：default 或 TOML 文件路径",
+            "character cards and rule numbers: the content set (default)",
+            "人物卡与规则数值：选择一套内容（default）",
             presets=("default",),
         ),
         ConfigOption(
