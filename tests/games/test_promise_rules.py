@@ -15,11 +15,12 @@ from caiquan.games import load_game
 from caiquan.games.promise import PAIRS, PromiseState, compute_table, eligible_values, power_table
 from caiquan.games.promise.rules import (
     CHAR_BASE,
-    CONFIG_BASE,
     PAIR_INDEX,
     RPS_BASE,
+    SKILL_BASE,
     STANCE_BASE,
     THROW_BASE,
+    WEAPON_BASE,
 )
 
 SLASH, PIERCE, STRIKE = 0, 1, 2
@@ -49,8 +50,12 @@ def stance(a: tuple[int, int], b: tuple[int, int]) -> dict[int, int]:
     return {0: STANCE_BASE + PAIR_INDEX[a], 1: STANCE_BASE + PAIR_INDEX[b]}
 
 
-def config(a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)) -> dict[int, int]:
-    return {0: CONFIG_BASE + 4 * a[0] + a[1], 1: CONFIG_BASE + 4 * b[0] + b[1]}
+def configure(
+    s: PromiseState, a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)
+) -> None:
+    """Both configuration steps: (skill card or 0, weapon J/Q/K = 1/2/3 or 0) per seat."""
+    s.apply({0: SKILL_BASE + a[0], 1: SKILL_BASE + b[0]})
+    s.apply({0: WEAPON_BASE + a[1], 1: WEAPON_BASE + b[1]})
 
 
 def throws(a: int, b: int) -> dict[int, int]:
@@ -62,7 +67,7 @@ def to_throw(s: PromiseState, a: tuple[int, int] = (0, 0), b: tuple[int, int] = 
     tok_a = (0, 1) if s.round == 1 else s.tokens[0]
     tok_b = (5, 6) if s.round == 1 else s.tokens[1]
     s.apply(stance(tok_a, tok_b))
-    s.apply(config(a, b))
+    configure(s, a, b)
 
 
 # ---------------------------------------------------------------------- setup and choice
@@ -139,14 +144,14 @@ def test_step_effects_pin_the_opponent_and_free_the_owner() -> None:
     # fist 8 震脚 pins the opponent's tokens next preparation; tokens on 4 and 4 → 8 (4+4)
     s = start("fist,assassin", hearts=[4, 5, 1, 2, 3, 7, 6, 8, 9, 10])
     s.apply(stance((0, 0), (5, 6)))
-    s.apply(config((8, NONE), (1, NONE)))  # B: 潜行 (1) steps 3 next time; B's 7−6 = 1 ✓
+    configure(s, (8, NONE), (1, NONE))  # B: 潜行 (1) steps 3 next time; B's 7−6 = 1 ✓
     assert s.skill_state == ["active", "active"]
     s.apply(throws(SLASH, SLASH))
     # both effects set B's range; A's resolve first, so B's own step 3 is the one that counts
     assert s.step_range == [1, 3]
     s2 = start("fist,sword", hearts=[4, 5, 1, 2, 3, 7, 6, 8, 9, 10])
     s2.apply(stance((0, 0), (5, 6)))
-    s2.apply(config((8, NONE), (0, NONE)))
+    configure(s2, (8, NONE), (0, NONE))
     s2.apply(throws(SLASH, SLASH))
     assert s2.legal(1) == (STANCE_BASE + PAIR_INDEX[(5, 6)],)  # pinned: only staying put
 
@@ -160,7 +165,7 @@ def test_seed_example_tokens_on_4_and_5_make_1_4_5_9_eligible() -> None:
         s = start("taoist,taoist")
         s.apply(stance((0, 1), (5, 6)))  # A on ♥4 and ♥5
         assert s.observation(0)["players"][0]["eligible"] == [1, 4, 5, 9]
-        s.apply(config((v, NONE), (0, NONE)))
+        configure(s, (v, NONE), (0, NONE))
         state = s.skill_state[0]
         if v in (1, 4, 5, 9):
             assert state == "active", v
@@ -182,7 +187,7 @@ def test_eligible_but_unaffordable_skill_fizzles() -> None:
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
     s.qi[0] = 2
-    s.apply(config((9, NONE), (0, NONE)))  # 天罡 costs 3
+    configure(s, (9, NONE), (0, NONE))  # 天罡 costs 3
     assert s.skill_state[0] == "unaffordable"
     assert s.qi[0] == 2 and s.thresholds() == (5, 5)
     assert s.observation(None)["players"][0]["discard_skills"] == [9]
@@ -191,7 +196,7 @@ def test_eligible_but_unaffordable_skill_fizzles() -> None:
 def test_active_skill_pays_its_qi_cost() -> None:
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((9, NONE), (0, NONE)))
+    configure(s, (9, NONE), (0, NONE))
     assert s.skill_state[0] == "active" and s.qi[0] == 1
 
 
@@ -248,7 +253,7 @@ def test_table_parts_attributes_win_value_and_totals() -> None:
 def test_b_weapon_and_skill_bonuses_count_against_a() -> None:
     s = start("sword,spear", hearts=HEARTS_B)
     s.apply(stance((0, 1), (5, 6)))  # B on ♥4, ♥5: skill 1 eligible
-    s.apply(config((0, NONE), (1, J)))  # B: 起枪 +1 pierce, and the long spear +1 pierce
+    configure(s, (0, NONE), (1, J))  # B: 起枪 +1 pierce, and the long spear +1 pierce
     c = power_table(s).cell(SLASH, PIERCE)
     assert (c.attributes, c.win_value, c.weapons, c.skills) == (0, 5, -1, -1)
     assert (c.total, c.verdict) == (3, "draw")  # B's bonuses turned A's win into a draw
@@ -260,7 +265,7 @@ def test_b_weapon_and_skill_bonuses_count_against_a() -> None:
 def test_a_bonuses_count_for_a() -> None:
     s = start("sword,spear")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((1, J), (0, NONE)))  # A: 拔剑式 +1 slash, long sword +1 slash
+    configure(s, (1, J), (0, NONE))  # A: 拔剑式 +1 slash, long sword +1 slash
     c = power_table(s).cell(SLASH, SLASH)
     assert (c.attributes, c.weapons, c.skills, c.total, c.verdict) == (3, 1, 1, 5, "A")
 
@@ -286,7 +291,7 @@ def test_threshold_skill_overrides_the_rulebook_threshold() -> None:
     s.apply(stance((0, 1), (5, 6)))
     c = power_table(s).cell(PIERCE, PIERCE)  # 3 − 2 = 1
     assert (c.total, c.verdict) == (1, "draw")
-    s.apply(config((9, NONE), (0, NONE)))
+    configure(s, (9, NONE), (0, NONE))
     assert s.thresholds() == (3, 5)
     t = power_table(s)
     assert t.cell(STRIKE, STRIKE).total == 1 and t.cell(STRIKE, STRIKE).verdict == "draw"
@@ -303,7 +308,7 @@ def test_forbid_skill_makes_a_throw_illegal() -> None:
     # fist 5 擒拿: the opponent may not throw pierce this round
     s = start("fist,spear")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((5, NONE), (0, NONE)))
+    configure(s, (5, NONE), (0, NONE))
     assert s.legal(1) == (THROW_BASE + SLASH, THROW_BASE + STRIKE)
     assert s.legal(0) == (THROW_BASE, THROW_BASE + 1, THROW_BASE + 2)
     with pytest.raises(IllegalDecisionError):
@@ -325,7 +330,7 @@ def test_first_skill_makes_the_throw_sequential() -> None:
     # taoist 6 卜卦 (tokens on 1 and 7 → 6): the opponent throws first, openly
     s = start("taoist,sword", hearts=[1, 7, 2, 3, 4, 5, 6, 8, 9, 10])
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((6, NONE), (0, NONE)))
+    configure(s, (6, NONE), (0, NONE))
     assert s.to_move() == (1,) and s.decision(1).kind == "throw"
     assert not s.decision(1).simultaneous
     s.apply(THROW_BASE + STRIKE)
@@ -341,7 +346,7 @@ def test_draw_wins_skill_changes_what_a_draw_means() -> None:
     # taoist 4 太极 (tokens on ♥4 and ♥5): this round a drawn cell is A's win
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((4, NONE), (0, NONE)))
+    configure(s, (4, NONE), (0, NONE))
     t = power_table(s)
     assert t.cell(SLASH, SLASH).total == 0 and t.cell(SLASH, SLASH).verdict == "A"
     assert t.cell(SLASH, STRIKE).verdict == "B"  # a real loss stays a loss
@@ -375,7 +380,8 @@ def test_weapon_in_play_cannot_be_set_again() -> None:
     to_throw(s, (0, J))
     s.apply(throws(SLASH, SLASH))
     s.apply(stance(s.tokens[0], s.tokens[1]))
-    assert CONFIG_BASE + J not in s.legal(0) and CONFIG_BASE + Q in s.legal(0)
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    assert WEAPON_BASE + J not in s.legal(0) and WEAPON_BASE + Q in s.legal(0)
 
 
 def test_weapons_round_option_returns_the_weapon_each_round() -> None:
@@ -391,7 +397,7 @@ def test_guard_and_damage_change_the_damage() -> None:
     # sword 4 连环剑 (+1 damage) against fist with bracers (guard 1) and 铁布衫 (guard 2)
     s = start("sword,fist", hearts=[4, 5, 1, 2, 3, 4, 9, 8, 7, 10])
     s.apply(stance((0, 1), (5, 5)))  # B on ♥4 twice: 4 and 8 eligible
-    s.apply(config((4, NONE), (4, Q)))
+    configure(s, (4, NONE), (4, Q))
     s.apply(throws(SLASH, PIERCE))  # 5 − 2 + 5 = 8 (bracers: −1 on B's slash only) → A
     assert s.life[1] == 7  # 1 + 1 − 1 − 2 < 0 → no damage
 
@@ -406,7 +412,7 @@ def test_check_success_and_failure_use_the_top_diamond() -> None:
         rest = [c for c in range(1, 14) if c != top]
         s.check_deck = [*rest, top]
         qi = s.qi[0]
-        s.apply(config((8, NONE), (0, NONE)))  # 剑心: check 7, +3 slash or +1 qi
+        configure(s, (8, NONE), (0, NONE))  # 剑心: check 7, +3 slash or +1 qi
         assert s.checks == [(0, 7, top, ok)]
         assert s.check_discard == [top] and len(s.check_deck) == 12
         if ok:
@@ -420,7 +426,7 @@ def test_check_deck_reshuffles_when_empty() -> None:
     s.apply(stance((0, 1), (5, 6)))
     s.check_deck = []
     s.check_discard = list(range(1, 14))
-    s.apply(config((8, NONE), (0, NONE)))
+    configure(s, (8, NONE), (0, NONE))
     assert any(e["kind"] == "check_reshuffle" for e in s.events(None))
     assert len(s.check_deck) == 12 and len(s.check_discard) == 1
     assert sorted(s.check_deck + s.check_discard) == list(range(1, 14))
@@ -440,13 +446,13 @@ def test_rest_regains_qi_1_after_a_skill_2_without_up_to_the_cap() -> None:
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
     s.qi = [0, 0]
-    s.apply(config((1, NONE), (0, NONE)))  # 吐纳 costs 0, +1 qi now
+    configure(s, (1, NONE), (0, NONE))  # 吐纳 costs 0, +1 qi now
     assert s.qi == [1, 0]
     s.apply(throws(SLASH, SLASH))
     assert s.qi == [2, 2]
     s.qi = [4, 3]
     s.apply(stance(s.tokens[0], s.tokens[1]))
-    s.apply(config())
+    configure(s)
     s.apply(throws(SLASH, SLASH))
     assert s.qi == [4, 4]
 
@@ -456,7 +462,7 @@ def test_used_skills_are_discarded_and_an_empty_hand_takes_them_back() -> None:
     s.apply(stance((0, 1), (5, 6)))
     s.hand_skills[0] = 1 << 5
     s.discard_skills[0] = sum(1 << v for v in (1, 2, 3))
-    s.apply(config((5, NONE), (0, NONE)))
+    configure(s, (5, NONE), (0, NONE))
     s.apply(throws(SLASH, SLASH))
     p0 = s.observation(None)["players"][0]
     assert p0["hand_skills"] == [1, 2, 3, 5] and p0["discard_skills"] == []
@@ -467,7 +473,7 @@ def test_recycle_off_leaves_the_hand_empty() -> None:
     s = start("taoist,taoist", recycle=False)
     s.apply(stance((0, 1), (5, 6)))
     s.hand_skills[0] = 1 << 5
-    s.apply(config((5, NONE), (0, NONE)))
+    configure(s, (5, NONE), (0, NONE))
     s.apply(throws(SLASH, SLASH))
     assert s.observation(None)["players"][0]["hand_skills"] == []
 
@@ -476,7 +482,7 @@ def test_recover_this_returns_the_card_to_hand() -> None:
     s = start("sword,spear", hearts=[4, 6, 1, 2, 3, 5, 7, 8, 9, 10])
     s.apply(stance((0, 1), (5, 6)))  # ♥4 + ♥6 = 10: 剑归鞘
     s.life[0] = 3
-    s.apply(config((10, NONE), (0, NONE)))
+    configure(s, (10, NONE), (0, NONE))
     assert s.life[0] == 4
     s.apply(throws(SLASH, SLASH))
     p0 = s.observation(None)["players"][0]
@@ -498,7 +504,7 @@ def test_both_at_zero_in_one_settlement_is_a_draw() -> None:
     s = start("taoist,guard", hearts=HEARTS_B)
     s.apply(stance((0, 1), (5, 6)))  # B on ♥4 and ♥5: 4 eligible
     s.life = [1, 1]
-    s.apply(config((0, NONE), (4, NONE)))
+    configure(s, (0, NONE), (4, NONE))
     assert s.skill_state[1] == "active"
     s.apply(throws(STRIKE, SLASH))  # 3 − 3 + 5 = 5: A wins
     assert s.life == [0, 0]
@@ -516,7 +522,7 @@ def test_round_cap(cap_result: str, lives: list[int], results: tuple[str, str]) 
     s.apply(stance((0, 1), (5, 6)))
     s.round = s.game.data.round_cap
     s.life = list(lives)
-    s.apply(config())
+    configure(s)
     s.apply(throws(SLASH, SLASH))
     assert s.is_terminal()
     out = s.outcome()
@@ -539,10 +545,17 @@ def test_option_names_are_readable() -> None:
     assert "stance-0-1" in names
     s.apply(stance((0, 1), (5, 6)))
     d = s.decision(0)
-    assert d.kind == "configure"
-    c = d.by_name("skill-1-weapon-J")
-    assert "拔剑式" in c.zh and "Long sword" in c.en
-    s.apply(config())
+    assert d.kind == "skill"
+    c = d.by_name("skill-1")
+    assert "拔剑式" in c.zh and "Drawing the blade" in c.en
+    assert d.by_name("skill-none").en == "no skill card"
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    d = s.decision(0)
+    assert d.kind == "weapon"
+    c = d.by_name("weapon-J")
+    assert "长剑" in c.zh and "Long sword" in c.en
+    assert d.by_name("weapon-none").en == "no weapon card"
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE})
     assert [c.name for c in s.decision(1).choices] == list(BLADES.names)
 
 
@@ -567,7 +580,7 @@ def test_move_effect_pushes_the_opponent_back_to_their_row() -> None:
     s = start("spear,sword", hearts=[3, 4, 1, 2, 5, 6, 7, 8, 9, 10])
     s.apply(stance((0, 1), (5, 6)))
     s.tokens[1] = (0, 3)
-    s.apply(config((7, NONE), (0, NONE)))
+    configure(s, (7, NONE), (0, NONE))
     assert s.skill_state[0] == "active"
     assert s.tokens[1] == (5, 8)
     assert s.observation(1)["tokens"][1] == [5, 8]
@@ -616,13 +629,13 @@ def test_every_event_has_text_in_both_languages() -> None:
     s._draw_check()
     s.discard_skills[0] = 1 << 3
     s._effect(0, game.content.characters[3].skills[6].effects[0])  # taoist 7: recover best
-    s.apply(config((7, NONE), (0, NONE)))  # spear 7 逼退: move
+    configure(s, (7, NONE), (0, NONE))  # spear 7 逼退: move
     s._effect(0, Effect("check", n=5, then=(Effect("qi", value=1),)))
     s.hand_skills[1], s.discard_skills[1] = 0, 1 << 2
     s.apply(throws(SLASH, SLASH))  # B's empty hand: recycle
     t = start("taoist,sword", hearts=[1, 7, 2, 3, 4, 5, 6, 8, 9, 10])
     t.apply(stance((0, 1), (5, 6)))
-    t.apply(config((6, NONE), (0, NONE)))  # 卜卦: first_throw
+    configure(t, (6, NONE), (0, NONE))  # 卜卦: first_throw
     t.apply(THROW_BASE + STRIKE)
     for e in [*s.events(None), *t.events(None)]:
         kinds.add(str(e["kind"]))
