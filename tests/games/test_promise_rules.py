@@ -50,9 +50,7 @@ def stance(a: tuple[int, int], b: tuple[int, int]) -> dict[int, int]:
     return {0: STANCE_BASE + PAIR_INDEX[a], 1: STANCE_BASE + PAIR_INDEX[b]}
 
 
-def configure(
-    s: PromiseState, a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)
-) -> None:
+def configure(s: PromiseState, a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)) -> None:
     """Both configuration steps: (skill card or 0, weapon J/Q/K = 1/2/3 or 0) per seat."""
     s.apply({0: SKILL_BASE + a[0], 1: SKILL_BASE + b[0]})
     s.apply({0: WEAPON_BASE + a[1], 1: WEAPON_BASE + b[1]})
@@ -690,3 +688,145 @@ def test_statistics_hooks_label_characters_and_count_rounds() -> None:
     s.apply(throws(SLASH, SLASH))
     assert s._player_labels() == {"character": ["fist", "guard"], "seat": ["A", "B"]}
     assert s._metrics() == {"rounds": 2.0, "life_a": 7.0, "life_b": 8.0}
+
+
+# ---------------------------------------------------------------------- configuration (v3)
+# The seed: "配置阶段○一（技能卡）在配置阶段里每位玩家可以呈反面暗置一张「技能卡」……也可以选择
+# 不放置任何「技能卡」" and "配置阶段○二（武器卡）每位玩家可以从三张「武器卡」……中选择其中一张暗置
+# 于「放置区」上……当双方都行动结束后便可以进入下一个阶段。"
+
+
+def test_configuration_is_two_face_down_steps_skill_then_weapon() -> None:
+    """○一 then ○二: two decisions in the seed's order, each made by both players at once."""
+    s = start("sword,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    assert s.to_move() == (0, 1)
+    d = s.decision(0)
+    assert d.kind == "skill" and d.simultaneous and "○一" in d.prompt_zh
+    assert s.legal(0) == tuple(SKILL_BASE + v for v in range(11))  # none, then cards 1–10
+    s.apply({0: SKILL_BASE + 4, 1: SKILL_BASE})
+    assert s.to_move() == (0, 1)
+    d = s.decision(1)
+    assert d.kind == "weapon" and d.simultaneous and "○二" in d.prompt_zh
+    assert s.legal(1) == (WEAPON_BASE, WEAPON_BASE + J, WEAPON_BASE + Q, WEAPON_BASE + K)
+    assert s.skill_state == ["", ""]  # nothing is revealed between the steps
+    s.apply({0: WEAPON_BASE + Q, 1: WEAPON_BASE + J})
+    reveal = next(e for e in s.events(None) if e["kind"] == "reveal")
+    assert reveal["skills"] == [4, None] and reveal["weapons"] == ["Q", "J"]
+    kinds = [e["kind"] for e in s.events(None)]
+    assert kinds.index("lay_skill") < kinds.index("lay_weapon") < kinds.index("reveal")
+    assert s.decision(0).kind == "throw"
+
+
+def test_the_other_sees_that_a_card_was_laid_never_which() -> None:
+    """At a real table each player sees whether the other laid a card, not the card."""
+    s = start("sword,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    for viewer in (0, 1, None):
+        fd = [p["face_down"] for p in s.observation(viewer)["players"]]
+        assert fd == [{"skill": None, "weapon": None}] * 2  # the step is not played yet
+    s.apply({0: SKILL_BASE + 4, 1: SKILL_BASE})  # A lays skill 4, B lays none
+    for viewer in (0, 1, None):
+        obs = s.observation(viewer)
+        fd = [p["face_down"] for p in obs["players"]]
+        assert fd == [{"skill": True, "weapon": None}, {"skill": False, "weapon": None}]
+        # the card is still counted in A's hand: the public hand does not tell which it is
+        assert obs["players"][0]["hand_skills"] == list(range(1, 11))
+        assert obs["battle"]["skills"] == [None, None]
+    assert s.observation(0)["players"][0]["laid_skill"] == 4  # A knows their own card
+    assert s.observation(1)["players"][1]["laid_skill"] is None  # B knows they laid none
+    for viewer in (1, None):
+        obs = s.observation(viewer)
+        assert "laid_skill" not in obs["players"][0]
+        assert "4" not in str([e for e in s.events(viewer) if e["kind"] == "lay_skill"])
+    (mine,) = [e for e in s.events(0) if e["kind"] == "lay_skill"]
+    assert mine == {"kind": "lay_skill", "laid": [True, False], "card": 4, "owner": 0}
+    (theirs,) = [e for e in s.events(1) if e["kind"] == "lay_skill"]
+    assert theirs == {"kind": "lay_skill", "laid": [True, False]}
+    assert "laid a skill card" in s.decision(1).prompt_en  # B chooses a weapon knowing that
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE + K})
+    (lay,) = [e for e in s.events(None) if e["kind"] == "lay_weapon"]
+    assert lay["laid"] == [False, True]
+    fd = [p["face_down"] for p in s.observation(None)["players"]]
+    assert fd == [{"skill": True, "weapon": False}, {"skill": False, "weapon": True}]
+
+
+def test_determinize_redraws_the_face_down_skill_from_the_hand() -> None:
+    s = start("sword,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    s.apply({0: SKILL_BASE + 4, 1: SKILL_BASE})
+    guesses = {s.determinize(1, Rng(i)).set_skill[0] for i in range(40)}
+    assert len(guesses) > 3 and guesses <= set(range(1, 11))  # B cannot know it is 4
+    assert {s.determinize(0, Rng(i)).set_skill[0] for i in range(10)} == {4}  # A knows
+    assert {s.determinize(0, Rng(i)).set_skill[1] for i in range(10)} == {0}  # laid none
+
+
+def test_none_at_each_step() -> None:
+    """ "也可以选择不放置任何「技能卡」": none is an option at both steps."""
+    s = start("sword,spear")
+    to_throw(s, (0, J))
+    s.apply(throws(SLASH, SLASH))
+    s.apply(stance(s.tokens[0], s.tokens[1]))
+    d = s.decision(0)
+    assert d.choices[0].name == "skill-none" and d.choices[0].zh == "不放技能卡"
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    d = s.decision(0)
+    assert d.choices[0].name == "weapon-none" and "长剑" in d.choices[0].zh  # keeps the J
+    qi = list(s.qi)
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE})
+    reveal = [e for e in s.events(None) if e["kind"] == "reveal"][-1]
+    assert reveal["skills"] == [None, None] and reveal["weapons"] == [None, None]
+    assert s.equipped[0] == 0 and s.qi == qi  # the J stays; no skill, no cost
+
+
+def test_options_that_cannot_take_effect_are_legal_and_say_why() -> None:
+    """ "当暗置的「技能卡」不符合规定的点数时，该「技能卡」无法发动其效果且直接废弃该卡牌":
+    any card may be laid; the decision notes which would have no effect, and why."""
+    s = start("taoist,taoist")
+    s.apply(stance((0, 1), (5, 6)))  # A on ♥4 and ♥5: 1, 4, 5, 9 usable
+    s.qi[0] = 2
+    d = s.decision(0)
+    assert [c.id for c in d.choices] == list(s.legal(0)) and len(d.choices) == 11
+    notes = {c.name: (c.note_zh, c.note_en) for c in d.choices}
+    for v in (2, 3, 6, 7, 8, 10):
+        zh, en = notes[f"skill-{v}"]
+        assert "无法发动" in zh and "1、4、5、9" in zh, v
+        assert "no effect" in en and "1, 4, 5, 9" in en, v
+    zh, en = notes["skill-9"]  # 天罡 costs 3, A has 2
+    assert "气" in zh and "需要气 3" in zh and "costs 3 qi and you have 2" in en
+    for name in ("skill-none", "skill-1", "skill-4", "skill-5"):
+        assert notes[name] == ("", ""), name
+    assert d.by_name("skill-7").note("en") == notes["skill-7"][1]
+    s.apply({0: SKILL_BASE + 7, 1: SKILL_BASE})  # legal, and it fizzles as the note said
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE})
+    assert s.skill_state[0] == "ineligible"
+    assert s.observation(None)["players"][0]["discard_skills"] == [7]
+
+
+def test_weapon_set_face_down_beside_the_equipped_one_until_the_reveal() -> None:
+    """ "每位玩家只能装备或暗置一张「武器卡」" read as one weapon at work: the equipped J
+    works until the newly laid K is revealed, then returns to hand."""
+    s = start("sword,spear")
+    to_throw(s, (0, J))
+    s.apply(throws(SLASH, SLASH))
+    s.apply(stance(s.tokens[0], s.tokens[1]))
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    s.apply({0: WEAPON_BASE + K, 1: WEAPON_BASE})
+    p0 = s.observation(None)["players"][0]
+    assert p0["equipped"] == "K" and p0["hand_weapons"] == ["J", "Q"]
+
+
+def test_records_of_rules_version_2_are_refused() -> None:
+    import json
+
+    from caiquan.engine import RecordVersionError
+    from caiquan.games import replay
+
+    game = load_game("promise", content=PINNED, characters="sword,spear")
+    assert game.version == 3
+    rec = json.loads(game.new_state(0).record().to_json())
+    rec["version"] = 2
+    with pytest.raises(
+        RecordVersionError, match="rules version 2, but this caiquan plays version 3"
+    ):
+        replay(json.dumps(rec))

@@ -69,15 +69,15 @@ def format_event(event: Mapping[str, JSONValue], zh: bool) -> str | None:
             parts = [
                 f"{SEATS[p]} 方{'暗置了一张' + what if laid[p] else '没有放置'}" for p in (0, 1)
             ]
-            text = f"配置{'○一' if skill else '○二'}：" + "，".join(parts)
-            return text + (f"（你暗置的是技能 {e['card']}）" if "card" in e else "")
+            line = f"配置{'○一' if skill else '○二'}：" + "，".join(parts)
+            return line + (f"（你暗置的是技能 {e['card']}）" if "card" in e else "")
         what_en = "a skill card" if skill else "a weapon card"
         parts = [
             f"{SEATS[p]} {'lays ' + what_en + ' face down' if laid[p] else 'lays none'}"
             for p in (0, 1)
         ]
-        text = f"configuration {'1' if skill else '2'}: " + ", ".join(parts)
-        return text + (f" (yours: skill {e['card']})" if "card" in e else "")
+        line = f"configuration {'1' if skill else '2'}: " + ", ".join(parts)
+        return line + (f" (yours: skill {e['card']})" if "card" in e else "")
     if k == "reveal":
         sk, wp = _cards(e["skills"]), _cards(e["weapons"])
         parts = []
