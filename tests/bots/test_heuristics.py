@@ -86,14 +86,14 @@ def _greedy_game(game_id: str, seed: int) -> Iterator[tuple[Any, int, int]]:
 
 
 def test_promise_greedy_never_wastes_a_skill_card() -> None:
-    from caiquan.games.promise.rules import CONFIG_BASE, eligible_values
+    from caiquan.games.promise.rules import SKILL_BASE, eligible_values
 
     played = 0
     for seed in range(3):
         for s, p, o in _greedy_game("promise", seed):
-            if s.decision(p).kind != "configure":
+            if s.decision(p).kind != "skill":
                 continue
-            skill = (o - CONFIG_BASE) // 4
+            skill = o - SKILL_BASE
             if skill:
                 played += 1
                 h1, h2 = (s.hearts[c] for c in s.tokens[p])

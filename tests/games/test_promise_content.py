@@ -161,7 +161,7 @@ def test_user_file_with_two_characters_and_default_rules(tmp_path: Path) -> None
     assert "[rules]" not in text and len(data["character"]) >= 6
     game = load_game("promise", content=write(tmp_path, text))
     assert [c.id for c in game.content.characters] == ["sword", "spear"]
-    assert game.data.round_cap == 20 and game.num_option_ids == 107
+    assert game.data.round_cap == 20 and game.num_option_ids == 78  # 76 + 2 characters
     s = game.new_state(0)
     assert len(s.legal(0)) == 3
 

@@ -15,11 +15,12 @@ from caiquan.games import load_game
 from caiquan.games.promise import PAIRS, PromiseState, compute_table, eligible_values, power_table
 from caiquan.games.promise.rules import (
     CHAR_BASE,
-    CONFIG_BASE,
     PAIR_INDEX,
     RPS_BASE,
+    SKILL_BASE,
     STANCE_BASE,
     THROW_BASE,
+    WEAPON_BASE,
 )
 
 SLASH, PIERCE, STRIKE = 0, 1, 2
@@ -49,8 +50,10 @@ def stance(a: tuple[int, int], b: tuple[int, int]) -> dict[int, int]:
     return {0: STANCE_BASE + PAIR_INDEX[a], 1: STANCE_BASE + PAIR_INDEX[b]}
 
 
-def config(a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)) -> dict[int, int]:
-    return {0: CONFIG_BASE + 4 * a[0] + a[1], 1: CONFIG_BASE + 4 * b[0] + b[1]}
+def configure(s: PromiseState, a: tuple[int, int] = (0, 0), b: tuple[int, int] = (0, 0)) -> None:
+    """Both configuration steps: (skill card or 0, weapon J/Q/K = 1/2/3 or 0) per seat."""
+    s.apply({0: SKILL_BASE + a[0], 1: SKILL_BASE + b[0]})
+    s.apply({0: WEAPON_BASE + a[1], 1: WEAPON_BASE + b[1]})
 
 
 def throws(a: int, b: int) -> dict[int, int]:
@@ -62,7 +65,7 @@ def to_throw(s: PromiseState, a: tuple[int, int] = (0, 0), b: tuple[int, int] = 
     tok_a = (0, 1) if s.round == 1 else s.tokens[0]
     tok_b = (5, 6) if s.round == 1 else s.tokens[1]
     s.apply(stance(tok_a, tok_b))
-    s.apply(config(a, b))
+    configure(s, a, b)
 
 
 # ---------------------------------------------------------------------- setup and choice
@@ -139,14 +142,14 @@ def test_step_effects_pin_the_opponent_and_free_the_owner() -> None:
     # fist 8 震脚 pins the opponent's tokens next preparation; tokens on 4 and 4 → 8 (4+4)
     s = start("fist,assassin", hearts=[4, 5, 1, 2, 3, 7, 6, 8, 9, 10])
     s.apply(stance((0, 0), (5, 6)))
-    s.apply(config((8, NONE), (1, NONE)))  # B: 潜行 (1) steps 3 next time; B's 7−6 = 1 ✓
+    configure(s, (8, NONE), (1, NONE))  # B: 潜行 (1) steps 3 next time; B's 7−6 = 1 ✓
     assert s.skill_state == ["active", "active"]
     s.apply(throws(SLASH, SLASH))
     # both effects set B's range; A's resolve first, so B's own step 3 is the one that counts
     assert s.step_range == [1, 3]
     s2 = start("fist,sword", hearts=[4, 5, 1, 2, 3, 7, 6, 8, 9, 10])
     s2.apply(stance((0, 0), (5, 6)))
-    s2.apply(config((8, NONE), (0, NONE)))
+    configure(s2, (8, NONE), (0, NONE))
     s2.apply(throws(SLASH, SLASH))
     assert s2.legal(1) == (STANCE_BASE + PAIR_INDEX[(5, 6)],)  # pinned: only staying put
 
@@ -160,7 +163,7 @@ def test_seed_example_tokens_on_4_and_5_make_1_4_5_9_eligible() -> None:
         s = start("taoist,taoist")
         s.apply(stance((0, 1), (5, 6)))  # A on ♥4 and ♥5
         assert s.observation(0)["players"][0]["eligible"] == [1, 4, 5, 9]
-        s.apply(config((v, NONE), (0, NONE)))
+        configure(s, (v, NONE), (0, NONE))
         state = s.skill_state[0]
         if v in (1, 4, 5, 9):
             assert state == "active", v
@@ -182,7 +185,7 @@ def test_eligible_but_unaffordable_skill_fizzles() -> None:
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
     s.qi[0] = 2
-    s.apply(config((9, NONE), (0, NONE)))  # 天罡 costs 3
+    configure(s, (9, NONE), (0, NONE))  # 天罡 costs 3
     assert s.skill_state[0] == "unaffordable"
     assert s.qi[0] == 2 and s.thresholds() == (5, 5)
     assert s.observation(None)["players"][0]["discard_skills"] == [9]
@@ -191,7 +194,7 @@ def test_eligible_but_unaffordable_skill_fizzles() -> None:
 def test_active_skill_pays_its_qi_cost() -> None:
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((9, NONE), (0, NONE)))
+    configure(s, (9, NONE), (0, NONE))
     assert s.skill_state[0] == "active" and s.qi[0] == 1
 
 
@@ -248,7 +251,7 @@ def test_table_parts_attributes_win_value_and_totals() -> None:
 def test_b_weapon_and_skill_bonuses_count_against_a() -> None:
     s = start("sword,spear", hearts=HEARTS_B)
     s.apply(stance((0, 1), (5, 6)))  # B on ♥4, ♥5: skill 1 eligible
-    s.apply(config((0, NONE), (1, J)))  # B: 起枪 +1 pierce, and the long spear +1 pierce
+    configure(s, (0, NONE), (1, J))  # B: 起枪 +1 pierce, and the long spear +1 pierce
     c = power_table(s).cell(SLASH, PIERCE)
     assert (c.attributes, c.win_value, c.weapons, c.skills) == (0, 5, -1, -1)
     assert (c.total, c.verdict) == (3, "draw")  # B's bonuses turned A's win into a draw
@@ -260,7 +263,7 @@ def test_b_weapon_and_skill_bonuses_count_against_a() -> None:
 def test_a_bonuses_count_for_a() -> None:
     s = start("sword,spear")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((1, J), (0, NONE)))  # A: 拔剑式 +1 slash, long sword +1 slash
+    configure(s, (1, J), (0, NONE))  # A: 拔剑式 +1 slash, long sword +1 slash
     c = power_table(s).cell(SLASH, SLASH)
     assert (c.attributes, c.weapons, c.skills, c.total, c.verdict) == (3, 1, 1, 5, "A")
 
@@ -286,7 +289,7 @@ def test_threshold_skill_overrides_the_rulebook_threshold() -> None:
     s.apply(stance((0, 1), (5, 6)))
     c = power_table(s).cell(PIERCE, PIERCE)  # 3 − 2 = 1
     assert (c.total, c.verdict) == (1, "draw")
-    s.apply(config((9, NONE), (0, NONE)))
+    configure(s, (9, NONE), (0, NONE))
     assert s.thresholds() == (3, 5)
     t = power_table(s)
     assert t.cell(STRIKE, STRIKE).total == 1 and t.cell(STRIKE, STRIKE).verdict == "draw"
@@ -303,7 +306,7 @@ def test_forbid_skill_makes_a_throw_illegal() -> None:
     # fist 5 擒拿: the opponent may not throw pierce this round
     s = start("fist,spear")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((5, NONE), (0, NONE)))
+    configure(s, (5, NONE), (0, NONE))
     assert s.legal(1) == (THROW_BASE + SLASH, THROW_BASE + STRIKE)
     assert s.legal(0) == (THROW_BASE, THROW_BASE + 1, THROW_BASE + 2)
     with pytest.raises(IllegalDecisionError):
@@ -325,7 +328,7 @@ def test_first_skill_makes_the_throw_sequential() -> None:
     # taoist 6 卜卦 (tokens on 1 and 7 → 6): the opponent throws first, openly
     s = start("taoist,sword", hearts=[1, 7, 2, 3, 4, 5, 6, 8, 9, 10])
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((6, NONE), (0, NONE)))
+    configure(s, (6, NONE), (0, NONE))
     assert s.to_move() == (1,) and s.decision(1).kind == "throw"
     assert not s.decision(1).simultaneous
     s.apply(THROW_BASE + STRIKE)
@@ -341,7 +344,7 @@ def test_draw_wins_skill_changes_what_a_draw_means() -> None:
     # taoist 4 太极 (tokens on ♥4 and ♥5): this round a drawn cell is A's win
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
-    s.apply(config((4, NONE), (0, NONE)))
+    configure(s, (4, NONE), (0, NONE))
     t = power_table(s)
     assert t.cell(SLASH, SLASH).total == 0 and t.cell(SLASH, SLASH).verdict == "A"
     assert t.cell(SLASH, STRIKE).verdict == "B"  # a real loss stays a loss
@@ -375,7 +378,8 @@ def test_weapon_in_play_cannot_be_set_again() -> None:
     to_throw(s, (0, J))
     s.apply(throws(SLASH, SLASH))
     s.apply(stance(s.tokens[0], s.tokens[1]))
-    assert CONFIG_BASE + J not in s.legal(0) and CONFIG_BASE + Q in s.legal(0)
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    assert WEAPON_BASE + J not in s.legal(0) and WEAPON_BASE + Q in s.legal(0)
 
 
 def test_weapons_round_option_returns_the_weapon_each_round() -> None:
@@ -391,7 +395,7 @@ def test_guard_and_damage_change_the_damage() -> None:
     # sword 4 连环剑 (+1 damage) against fist with bracers (guard 1) and 铁布衫 (guard 2)
     s = start("sword,fist", hearts=[4, 5, 1, 2, 3, 4, 9, 8, 7, 10])
     s.apply(stance((0, 1), (5, 5)))  # B on ♥4 twice: 4 and 8 eligible
-    s.apply(config((4, NONE), (4, Q)))
+    configure(s, (4, NONE), (4, Q))
     s.apply(throws(SLASH, PIERCE))  # 5 − 2 + 5 = 8 (bracers: −1 on B's slash only) → A
     assert s.life[1] == 7  # 1 + 1 − 1 − 2 < 0 → no damage
 
@@ -406,7 +410,7 @@ def test_check_success_and_failure_use_the_top_diamond() -> None:
         rest = [c for c in range(1, 14) if c != top]
         s.check_deck = [*rest, top]
         qi = s.qi[0]
-        s.apply(config((8, NONE), (0, NONE)))  # 剑心: check 7, +3 slash or +1 qi
+        configure(s, (8, NONE), (0, NONE))  # 剑心: check 7, +3 slash or +1 qi
         assert s.checks == [(0, 7, top, ok)]
         assert s.check_discard == [top] and len(s.check_deck) == 12
         if ok:
@@ -420,7 +424,7 @@ def test_check_deck_reshuffles_when_empty() -> None:
     s.apply(stance((0, 1), (5, 6)))
     s.check_deck = []
     s.check_discard = list(range(1, 14))
-    s.apply(config((8, NONE), (0, NONE)))
+    configure(s, (8, NONE), (0, NONE))
     assert any(e["kind"] == "check_reshuffle" for e in s.events(None))
     assert len(s.check_deck) == 12 and len(s.check_discard) == 1
     assert sorted(s.check_deck + s.check_discard) == list(range(1, 14))
@@ -440,13 +444,13 @@ def test_rest_regains_qi_1_after_a_skill_2_without_up_to_the_cap() -> None:
     s = start("taoist,taoist")
     s.apply(stance((0, 1), (5, 6)))
     s.qi = [0, 0]
-    s.apply(config((1, NONE), (0, NONE)))  # 吐纳 costs 0, +1 qi now
+    configure(s, (1, NONE), (0, NONE))  # 吐纳 costs 0, +1 qi now
     assert s.qi == [1, 0]
     s.apply(throws(SLASH, SLASH))
     assert s.qi == [2, 2]
     s.qi = [4, 3]
     s.apply(stance(s.tokens[0], s.tokens[1]))
-    s.apply(config())
+    configure(s)
     s.apply(throws(SLASH, SLASH))
     assert s.qi == [4, 4]
 
@@ -456,7 +460,7 @@ def test_used_skills_are_discarded_and_an_empty_hand_takes_them_back() -> None:
     s.apply(stance((0, 1), (5, 6)))
     s.hand_skills[0] = 1 << 5
     s.discard_skills[0] = sum(1 << v for v in (1, 2, 3))
-    s.apply(config((5, NONE), (0, NONE)))
+    configure(s, (5, NONE), (0, NONE))
     s.apply(throws(SLASH, SLASH))
     p0 = s.observation(None)["players"][0]
     assert p0["hand_skills"] == [1, 2, 3, 5] and p0["discard_skills"] == []
@@ -467,7 +471,7 @@ def test_recycle_off_leaves_the_hand_empty() -> None:
     s = start("taoist,taoist", recycle=False)
     s.apply(stance((0, 1), (5, 6)))
     s.hand_skills[0] = 1 << 5
-    s.apply(config((5, NONE), (0, NONE)))
+    configure(s, (5, NONE), (0, NONE))
     s.apply(throws(SLASH, SLASH))
     assert s.observation(None)["players"][0]["hand_skills"] == []
 
@@ -476,7 +480,7 @@ def test_recover_this_returns_the_card_to_hand() -> None:
     s = start("sword,spear", hearts=[4, 6, 1, 2, 3, 5, 7, 8, 9, 10])
     s.apply(stance((0, 1), (5, 6)))  # ♥4 + ♥6 = 10: 剑归鞘
     s.life[0] = 3
-    s.apply(config((10, NONE), (0, NONE)))
+    configure(s, (10, NONE), (0, NONE))
     assert s.life[0] == 4
     s.apply(throws(SLASH, SLASH))
     p0 = s.observation(None)["players"][0]
@@ -498,7 +502,7 @@ def test_both_at_zero_in_one_settlement_is_a_draw() -> None:
     s = start("taoist,guard", hearts=HEARTS_B)
     s.apply(stance((0, 1), (5, 6)))  # B on ♥4 and ♥5: 4 eligible
     s.life = [1, 1]
-    s.apply(config((0, NONE), (4, NONE)))
+    configure(s, (0, NONE), (4, NONE))
     assert s.skill_state[1] == "active"
     s.apply(throws(STRIKE, SLASH))  # 3 − 3 + 5 = 5: A wins
     assert s.life == [0, 0]
@@ -516,7 +520,7 @@ def test_round_cap(cap_result: str, lives: list[int], results: tuple[str, str]) 
     s.apply(stance((0, 1), (5, 6)))
     s.round = s.game.data.round_cap
     s.life = list(lives)
-    s.apply(config())
+    configure(s)
     s.apply(throws(SLASH, SLASH))
     assert s.is_terminal()
     out = s.outcome()
@@ -539,10 +543,17 @@ def test_option_names_are_readable() -> None:
     assert "stance-0-1" in names
     s.apply(stance((0, 1), (5, 6)))
     d = s.decision(0)
-    assert d.kind == "configure"
-    c = d.by_name("skill-1-weapon-J")
-    assert "拔剑式" in c.zh and "Long sword" in c.en
-    s.apply(config())
+    assert d.kind == "skill"
+    c = d.by_name("skill-1")
+    assert "拔剑式" in c.zh and "Drawing the blade" in c.en
+    assert d.by_name("skill-none").en == "no skill card"
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    d = s.decision(0)
+    assert d.kind == "weapon"
+    c = d.by_name("weapon-J")
+    assert "长剑" in c.zh and "Long sword" in c.en
+    assert d.by_name("weapon-none").en == "no weapon card"
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE})
     assert [c.name for c in s.decision(1).choices] == list(BLADES.names)
 
 
@@ -567,7 +578,7 @@ def test_move_effect_pushes_the_opponent_back_to_their_row() -> None:
     s = start("spear,sword", hearts=[3, 4, 1, 2, 5, 6, 7, 8, 9, 10])
     s.apply(stance((0, 1), (5, 6)))
     s.tokens[1] = (0, 3)
-    s.apply(config((7, NONE), (0, NONE)))
+    configure(s, (7, NONE), (0, NONE))
     assert s.skill_state[0] == "active"
     assert s.tokens[1] == (5, 8)
     assert s.observation(1)["tokens"][1] == [5, 8]
@@ -616,13 +627,13 @@ def test_every_event_has_text_in_both_languages() -> None:
     s._draw_check()
     s.discard_skills[0] = 1 << 3
     s._effect(0, game.content.characters[3].skills[6].effects[0])  # taoist 7: recover best
-    s.apply(config((7, NONE), (0, NONE)))  # spear 7 逼退: move
+    configure(s, (7, NONE), (0, NONE))  # spear 7 逼退: move
     s._effect(0, Effect("check", n=5, then=(Effect("qi", value=1),)))
     s.hand_skills[1], s.discard_skills[1] = 0, 1 << 2
     s.apply(throws(SLASH, SLASH))  # B's empty hand: recycle
     t = start("taoist,sword", hearts=[1, 7, 2, 3, 4, 5, 6, 8, 9, 10])
     t.apply(stance((0, 1), (5, 6)))
-    t.apply(config((6, NONE), (0, NONE)))  # 卜卦: first_throw
+    configure(t, (6, NONE), (0, NONE))  # 卜卦: first_throw
     t.apply(THROW_BASE + STRIKE)
     for e in [*s.events(None), *t.events(None)]:
         kinds.add(str(e["kind"]))
@@ -677,3 +688,145 @@ def test_statistics_hooks_label_characters_and_count_rounds() -> None:
     s.apply(throws(SLASH, SLASH))
     assert s._player_labels() == {"character": ["fist", "guard"], "seat": ["A", "B"]}
     assert s._metrics() == {"rounds": 2.0, "life_a": 7.0, "life_b": 8.0}
+
+
+# ---------------------------------------------------------------------- configuration (v3)
+# The seed: "配置阶段○一（技能卡）在配置阶段里每位玩家可以呈反面暗置一张「技能卡」……也可以选择
+# 不放置任何「技能卡」" and "配置阶段○二（武器卡）每位玩家可以从三张「武器卡」……中选择其中一张暗置
+# 于「放置区」上……当双方都行动结束后便可以进入下一个阶段。"
+
+
+def test_configuration_is_two_face_down_steps_skill_then_weapon() -> None:
+    """○一 then ○二: two decisions in the seed's order, each made by both players at once."""
+    s = start("sword,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    assert s.to_move() == (0, 1)
+    d = s.decision(0)
+    assert d.kind == "skill" and d.simultaneous and "○一" in d.prompt_zh
+    assert s.legal(0) == tuple(SKILL_BASE + v for v in range(11))  # none, then cards 1–10
+    s.apply({0: SKILL_BASE + 4, 1: SKILL_BASE})
+    assert s.to_move() == (0, 1)
+    d = s.decision(1)
+    assert d.kind == "weapon" and d.simultaneous and "○二" in d.prompt_zh
+    assert s.legal(1) == (WEAPON_BASE, WEAPON_BASE + J, WEAPON_BASE + Q, WEAPON_BASE + K)
+    assert s.skill_state == ["", ""]  # nothing is revealed between the steps
+    s.apply({0: WEAPON_BASE + Q, 1: WEAPON_BASE + J})
+    reveal = next(e for e in s.events(None) if e["kind"] == "reveal")
+    assert reveal["skills"] == [4, None] and reveal["weapons"] == ["Q", "J"]
+    kinds = [e["kind"] for e in s.events(None)]
+    assert kinds.index("lay_skill") < kinds.index("lay_weapon") < kinds.index("reveal")
+    assert s.decision(0).kind == "throw"
+
+
+def test_the_other_sees_that_a_card_was_laid_never_which() -> None:
+    """At a real table each player sees whether the other laid a card, not the card."""
+    s = start("sword,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    for viewer in (0, 1, None):
+        fd = [p["face_down"] for p in s.observation(viewer)["players"]]
+        assert fd == [{"skill": None, "weapon": None}] * 2  # the step is not played yet
+    s.apply({0: SKILL_BASE + 4, 1: SKILL_BASE})  # A lays skill 4, B lays none
+    for viewer in (0, 1, None):
+        obs = s.observation(viewer)
+        fd = [p["face_down"] for p in obs["players"]]
+        assert fd == [{"skill": True, "weapon": None}, {"skill": False, "weapon": None}]
+        # the card is still counted in A's hand: the public hand does not tell which it is
+        assert obs["players"][0]["hand_skills"] == list(range(1, 11))
+        assert obs["battle"]["skills"] == [None, None]
+    assert s.observation(0)["players"][0]["laid_skill"] == 4  # A knows their own card
+    assert s.observation(1)["players"][1]["laid_skill"] is None  # B knows they laid none
+    for viewer in (1, None):
+        obs = s.observation(viewer)
+        assert "laid_skill" not in obs["players"][0]
+        assert "4" not in str([e for e in s.events(viewer) if e["kind"] == "lay_skill"])
+    (mine,) = [e for e in s.events(0) if e["kind"] == "lay_skill"]
+    assert mine == {"kind": "lay_skill", "laid": [True, False], "card": 4, "owner": 0}
+    (theirs,) = [e for e in s.events(1) if e["kind"] == "lay_skill"]
+    assert theirs == {"kind": "lay_skill", "laid": [True, False]}
+    assert "laid a skill card" in s.decision(1).prompt_en  # B chooses a weapon knowing that
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE + K})
+    (lay,) = [e for e in s.events(None) if e["kind"] == "lay_weapon"]
+    assert lay["laid"] == [False, True]
+    fd = [p["face_down"] for p in s.observation(None)["players"]]
+    assert fd == [{"skill": True, "weapon": False}, {"skill": False, "weapon": True}]
+
+
+def test_determinize_redraws_the_face_down_skill_from_the_hand() -> None:
+    s = start("sword,spear")
+    s.apply(stance((0, 1), (5, 6)))
+    s.apply({0: SKILL_BASE + 4, 1: SKILL_BASE})
+    guesses = {s.determinize(1, Rng(i)).set_skill[0] for i in range(40)}
+    assert len(guesses) > 3 and guesses <= set(range(1, 11))  # B cannot know it is 4
+    assert {s.determinize(0, Rng(i)).set_skill[0] for i in range(10)} == {4}  # A knows
+    assert {s.determinize(0, Rng(i)).set_skill[1] for i in range(10)} == {0}  # laid none
+
+
+def test_none_at_each_step() -> None:
+    """ "也可以选择不放置任何「技能卡」": none is an option at both steps."""
+    s = start("sword,spear")
+    to_throw(s, (0, J))
+    s.apply(throws(SLASH, SLASH))
+    s.apply(stance(s.tokens[0], s.tokens[1]))
+    d = s.decision(0)
+    assert d.choices[0].name == "skill-none" and d.choices[0].zh == "不放技能卡"
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    d = s.decision(0)
+    assert d.choices[0].name == "weapon-none" and "长剑" in d.choices[0].zh  # keeps the J
+    qi = list(s.qi)
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE})
+    reveal = [e for e in s.events(None) if e["kind"] == "reveal"][-1]
+    assert reveal["skills"] == [None, None] and reveal["weapons"] == [None, None]
+    assert s.equipped[0] == 0 and s.qi == qi  # the J stays; no skill, no cost
+
+
+def test_options_that_cannot_take_effect_are_legal_and_say_why() -> None:
+    """ "当暗置的「技能卡」不符合规定的点数时，该「技能卡」无法发动其效果且直接废弃该卡牌":
+    any card may be laid; the decision notes which would have no effect, and why."""
+    s = start("taoist,taoist")
+    s.apply(stance((0, 1), (5, 6)))  # A on ♥4 and ♥5: 1, 4, 5, 9 usable
+    s.qi[0] = 2
+    d = s.decision(0)
+    assert [c.id for c in d.choices] == list(s.legal(0)) and len(d.choices) == 11
+    notes = {c.name: (c.note_zh, c.note_en) for c in d.choices}
+    for v in (2, 3, 6, 7, 8, 10):
+        zh, en = notes[f"skill-{v}"]
+        assert "无法发动" in zh and "1、4、5、9" in zh, v
+        assert "no effect" in en and "1, 4, 5, 9" in en, v
+    zh, en = notes["skill-9"]  # 天罡 costs 3, A has 2
+    assert "气" in zh and "需要气 3" in zh and "costs 3 qi and you have 2" in en
+    for name in ("skill-none", "skill-1", "skill-4", "skill-5"):
+        assert notes[name] == ("", ""), name
+    assert d.by_name("skill-7").note("en") == notes["skill-7"][1]
+    s.apply({0: SKILL_BASE + 7, 1: SKILL_BASE})  # legal, and it fizzles as the note said
+    s.apply({0: WEAPON_BASE, 1: WEAPON_BASE})
+    assert s.skill_state[0] == "ineligible"
+    assert s.observation(None)["players"][0]["discard_skills"] == [7]
+
+
+def test_weapon_set_face_down_beside_the_equipped_one_until_the_reveal() -> None:
+    """ "每位玩家只能装备或暗置一张「武器卡」" read as one weapon at work: the equipped J
+    works until the newly laid K is revealed, then returns to hand."""
+    s = start("sword,spear")
+    to_throw(s, (0, J))
+    s.apply(throws(SLASH, SLASH))
+    s.apply(stance(s.tokens[0], s.tokens[1]))
+    s.apply({0: SKILL_BASE, 1: SKILL_BASE})
+    s.apply({0: WEAPON_BASE + K, 1: WEAPON_BASE})
+    p0 = s.observation(None)["players"][0]
+    assert p0["equipped"] == "K" and p0["hand_weapons"] == ["J", "Q"]
+
+
+def test_records_of_rules_version_2_are_refused() -> None:
+    import json
+
+    from caiquan.engine import RecordVersionError
+    from caiquan.games import replay
+
+    game = load_game("promise", content=PINNED, characters="sword,spear")
+    assert game.version == 3
+    rec = json.loads(game.new_state(0).record().to_json())
+    rec["version"] = 2
+    with pytest.raises(
+        RecordVersionError, match="rules version 2, but this caiquan plays version 3"
+    ):
+        replay(json.dumps(rec))

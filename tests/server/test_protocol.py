@@ -200,3 +200,22 @@ def test_a_full_table_refuses_more_spectators(sqlite_url: str) -> None:
             extra.expect_error({"type": "hello", "protocol": 1}, "table_full")
         finally:
             close_all()
+
+
+def test_decision_json_passes_an_option_note_only_where_there_is_one() -> None:
+    """promise: a skill card that would have no effect is legal, with the reason as a note."""
+    from caiquan.games import load_game
+    from caiquan.games.promise.rules import PAIR_INDEX, STANCE_BASE
+    from caiquan.server.protocol import decision_json
+
+    s = load_game("promise", characters="sword,spear").new_state(0)
+    s.apply({0: STANCE_BASE + PAIR_INDEX[(0, 1)], 1: STANCE_BASE + PAIR_INDEX[(5, 6)]})
+    d = decision_json(s.decision(0))
+    assert d["kind"] == "skill" and len(d["options"]) == 11
+    noted = [o for o in d["options"] if "note" in o]
+    plain = [o for o in d["options"] if "note" not in o]
+    assert noted and plain and plain[0]["name"] == "skill-none"
+    for o in noted:
+        c = next(c for c in s.decision(0).choices if c.id == o["id"])
+        assert o["note"] == {"zh": c.note_zh, "en": c.note_en} and "no effect" in c.note_en
+    assert set(plain[0]) == {"id", "name", "zh", "en"}

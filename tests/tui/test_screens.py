@@ -14,11 +14,11 @@ from .conftest import SIZE, screen_text, settle
 
 
 def _promise_with_a_forbidden_throw(tmp_path: Path) -> Path:
-    """A saved promise game (seed 20) where the opponent's skill forbids A's slash."""
-    # seed and move count found by search; redo when the promise content changes
-    table = Table.new("promise", seats="human,random", seed=20, save_path=tmp_path / "f.json")
-    st, rng = table.state, Rng(20)
-    for _ in range(18):
+    """A saved promise game (seed 3) where the opponent's skill forbids A's slash."""
+    # seed and move count found by search; redo when the promise content or rules change
+    table = Table.new("promise", seats="human,random", seed=3, save_path=tmp_path / "f.json")
+    st, rng = table.state, Rng(3)
+    for _ in range(22):
         st.apply({p: rng.choice(st.legal(p)) for p in st.to_move()})
     assert st.observation(0)["battle"]["forbidden"][0] == ["slash"]
     return table.save()

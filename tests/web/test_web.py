@@ -282,3 +282,24 @@ def test_a_dropped_connection_reconnects(
         page.context.close()
     finally:
         own.stop()
+
+
+def test_promise_skill_step_notes_and_face_down_cards(server: WebServer, browser: Any) -> None:
+    """Configuration ○一: skill cards that would have no effect are offered with the reason;
+    at ○二 the panel shows *that* each player laid a skill card (and your own card)."""
+    need_game(server, "promise")
+    page = new_page(browser)
+    create_table(page, server.base, "promise", SHORT["promise"], ["human", "easy"])
+    page.wait_for_selector("#t-decision .option")
+    page.locator("#t-decision .option").first.click()  # the stance
+    page.wait_for_selector("#t-decision .option[data-name='skill-none']")
+    noted = page.locator("#t-decision .option.noted")
+    assert noted.count() > 0  # at most four of the ten values match the stance
+    assert noted.first.locator(".option-note").inner_text().startswith("⚠")
+    noted.first.click()  # legal: laid face down, it will be discarded at the reveal
+    page.wait_for_selector("#t-decision .option[data-name='weapon-none']")
+    text = page.locator("#t-panel").inner_text()
+    assert ("skill card ▮" in text or "技能卡 ▮" in text) and (
+        "yours: " in text or "你的：" in text
+    )
+    page.context.close()

@@ -14,7 +14,7 @@ The defaults combine the search with the game's knowledge (:mod:`caiquan.bots.he
   it searches with UCB1 (availability counts, since the options on offer differ between
   sampled worlds) — at sequential and simultaneous decisions alike. A simultaneous
   decision against a modelled reply is a single-agent choice; searching both sides of a
-  10 × 10 configure or 13 × 13 bid with decoupled bandits needs far more iterations than a
+  11 × 11 skill step or 13 × 13 bid with decoupled bandits needs far more iterations than a
   bot can spend in a second, and averages each option over nearly random replies
   (measured: the old search lost to ``greedy`` in promise and goofspiel, this one wins;
   docs/bots.md). At a simultaneous root the others' replies come from the full heuristic
@@ -384,8 +384,8 @@ class ISMCTSBot:
             # the others' replies at the root by the full heuristic player (the rollout
             # player is a cheap stand-in), on a pool of sampled worlds the search reuses
             # (a reply depends on what its player sees: worlds where that player's
-            # observation is the same share one — in promise, where only the check deck is
-            # hidden, one greedy call answers for all sixteen worlds)
+            # observation is the same share one — in promise, where mostly only the check
+            # deck is hidden, one greedy call answers for all sixteen worlds)
             seen: dict[tuple[int, str], int] = {}
             for _ in range(self.worlds):
                 w = sample(rng)

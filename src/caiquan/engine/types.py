@@ -24,16 +24,24 @@ class Choice:
 
     ``id`` is stable across the game (usable as an index in an action mask of size
     ``game.num_option_ids``); ``name`` is a short machine-readable token; ``zh`` and ``en``
-    are for people.
+    are for people. ``note_zh`` / ``note_en`` (optional, empty by default) say something a
+    player should know before choosing it, e.g. that a legal option will have no effect now
+    and why.
     """
 
     id: int
     name: str
     zh: str
     en: str
+    note_zh: str = ""
+    note_en: str = ""
 
     def label(self, lang: str = "en") -> str:
         return self.zh if lang == "zh" else self.en
+
+    def note(self, lang: str = "en") -> str:
+        """The option's note in ``lang`` ("" when it has none)."""
+        return self.note_zh if lang == "zh" else self.note_en
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,7 +252,7 @@ def _list(x: Any) -> list[Any]:
 
 # ---------------------------------------------------------------------- promise
 
-_PROMISE_PHASES = ("choose", "pick", "stance", "configure", "throw", "over")
+_PROMISE_PHASES = ("choose", "pick", "stance", "skill", "weapon", "throw", "over")
 _BLADES = ("slash", "pierce", "strike")
 _WEAPONS = ("J", "Q", "K")
 _SKILL_STATES = ("active", "ineligible", "unaffordable")
@@ -265,7 +265,8 @@ class PromiseEncoder(Encoder):
     """猜拳战争●四年之约 (2 players, ``C`` characters in the content).
 
     Segments after the header (per-player blocks are for seat A then seat B):
-    ``phase`` (6: choose, pick, stance, configure, throw, over), ``round`` (round / round_cap),
+    ``phase`` (7: choose, pick, stance, skill, weapon, throw, over: the configuration's two
+    face-down steps are ``skill`` then ``weapon``), ``round`` (round / round_cap),
     ``hearts`` (10×10: cell ``r*5+c`` one-hot of its heart value − 1), ``characters`` (2×(C),
     one-hot character index; zeros while hidden or unpicked), ``first_picker`` (2),
     ``choice_throws`` (/10), ``tokens`` (2×10: tokens per cell / 2), ``check_deck`` (cards left
@@ -273,7 +274,9 @@ class PromiseEncoder(Encoder):
     ``attributes`` (2×5: slash, pierce, strike, vitality, qi of the character / 10),
     ``life`` (2×2: life / 10, life / max life), ``qi`` (2×2: qi / 10, qi / max qi),
     ``hand_skills`` / ``discard_skills`` / ``eligible`` (2×10 each, multi-hot of card values),
-    ``hand_weapons`` (2×3), ``equipped`` (2×3), ``step_range`` (2, / 4),
+    ``hand_weapons`` (2×3), ``equipped`` (2×3), ``step_range`` (2, / 4), ``face_down`` (2×2:
+    a skill card, a weapon card laid face down this round — public, as at a real table),
+    ``laid_skill`` (10, one-hot: the skill card you laid face down; yours only),
     ``battle_skills`` (2×10, the revealed skill card), ``skill_state`` (2×3: active,
     ineligible, unaffordable), ``forbidden`` (2×3 throws), ``throws_first`` (2),
     ``damage_bonus`` and ``guard`` (2 each, / 5), ``checks`` (4 checks × (owner 2, target / 13,
@@ -290,7 +293,7 @@ class PromiseEncoder(Encoder):
         c = len(self.chars)
         self.round_cap = max(1, int(g.data.round_cap))
         s = self._seg
-        s("phase", 6, "one-hot: choose, pick, stance, configure, throw, over")
+        s("phase", 7, "one-hot: choose, pick, stance, skill, weapon, throw, over")
         s("round", 1, "round / round_cap")
         s("hearts", 100, "cell r*5+c: one-hot of its heart value − 1")
         s("characters", 2 * c, "per seat: one-hot character (content order); 0 if unknown")
@@ -309,6 +312,8 @@ class PromiseEncoder(Encoder):
         s("hand_weapons", 6, "per seat: multi-hot J, Q, K in hand")
         s("equipped", 6, "per seat: one-hot J, Q, K equipped")
         s("step_range", 2, "per seat: stance step range / 4")
+        s("face_down", 4, "per seat: a skill card, a weapon card laid face down this round")
+        s("laid_skill", 10, "one-hot: the skill card you laid face down (yours only)")
         s("battle_skills", 20, "per seat: one-hot of the revealed skill card")
         s("skill_state", 6, "per seat: one-hot active, ineligible, unaffordable")
         s("forbidden", 6, "per seat: multi-hot of forbidden throws")
@@ -362,6 +367,12 @@ class PromiseEncoder(Encoder):
                 _vocab(v, o("hand_weapons") + 3 * p, _WEAPONS, w)
             _vocab(v, o("equipped") + 3 * p, _WEAPONS, pl.get("equipped"))
             v[o("step_range") + p] = _num(pl.get("step_range")) / 4
+            fd = pl.get("face_down") or {}
+            v[o("face_down") + 2 * p] = 1.0 if fd.get("skill") else 0.0
+            v[o("face_down") + 2 * p + 1] = 1.0 if fd.get("weapon") else 0.0
+            laid = pl.get("laid_skill")
+            if isinstance(laid, int):
+                _one(v, o("laid_skill"), 10, laid - 1)
         battle = obs.get("battle")
         if isinstance(battle, dict):
             for p, sk in enumerate(_list(battle.get("skills"))[:2]):

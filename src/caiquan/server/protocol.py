@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from caiquan.engine import Decision, State
+from caiquan.engine import Choice, Decision, State
 
 PROTOCOL = 1
 
@@ -80,8 +80,15 @@ def decision_json(d: Decision) -> dict[str, Any]:
         "kind": d.kind,
         "simultaneous": d.simultaneous,
         "prompt": {"zh": d.prompt_zh, "en": d.prompt_en},
-        "options": [{"id": c.id, "name": c.name, "zh": c.zh, "en": c.en} for c in d.choices],
+        "options": [_option_json(c) for c in d.choices],
     }
+
+
+def _option_json(c: Choice) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": c.id, "name": c.name, "zh": c.zh, "en": c.en}
+    if c.note_zh or c.note_en:  # optional: only options with something to say carry it
+        out["note"] = {"zh": c.note_zh, "en": c.note_en}
+    return out
 
 
 def state_frame(

@@ -412,7 +412,10 @@ class PlayApp(App[None]):
             prompt.update(head)
             for i, c in enumerate(d.choices):
                 key = f"{i + 1}. " if i < 9 else "   "
-                options.append(Option(f"{key}{c.label(lang)}", id=f"c{i}"))
+                shown_label = Text(f"{key}{c.label(lang)}")
+                if c.note(lang):  # e.g. a legal card that would have no effect now, and why
+                    shown_label.append(f"  ⚠ {c.note(lang)}", style="yellow")
+                options.append(Option(shown_label, id=f"c{i}"))
                 self._choice_ids.append(c.id)
             self._unavailable = unavailable(tb.game, obs, d, lang)
             for j, (label, why) in enumerate(self._unavailable):

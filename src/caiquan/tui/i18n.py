@@ -60,6 +60,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "discarded": ("弃牌", "discarded"),
     "eligible": ("可发动点数", "usable values"),
     "steps": ("步数", "steps"),
+    "face_down": ("暗置", "face down"),
+    "fd_skill": ("技能卡", "skill card"),
+    "fd_weapon": ("武器卡", "weapon card"),
+    "fd_none": ("无", "none"),
+    "fd_yours": ("你的：{n}", "yours: {n}"),
     "power_table": (
         "战力值表（行：A 出拳，列：B 出拳）",
         "Power table (rows: A throws, columns: B throws)",
@@ -134,7 +139,8 @@ PHASES = {
     "choose": ("猜拳定先选", "throw for first pick"),
     "pick": ("选人物", "character pick"),
     "stance": ("预备", "preparation"),
-    "configure": ("配置", "configuration"),
+    "skill": ("配置○一：暗置技能卡", "configuration 1: skill card face down"),
+    "weapon": ("配置○二：暗置武器卡", "configuration 2: weapon card face down"),
     "throw": ("出拳", "battle throw"),
     "over": ("结束", "over"),
 }

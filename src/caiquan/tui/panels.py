@@ -192,7 +192,24 @@ def _promise_players(players: list[Any], lang: str) -> RenderableType:
     row(t("discarded", lang), lambda p: " ".join(str(v) for v in p["discard_skills"]) or "—")
     row(t("eligible", lang), lambda p: " ".join(str(v) for v in p["eligible"]) or "—")
     row(t("steps", lang), lambda p: str(p["step_range"]))
+    if any(v is not None for p in players for v in (p.get("face_down") or {}).values()):
+        row(t("face_down", lang), lambda p: _face_down(p, lang))
     return table
+
+
+def _face_down(p: Any, lang: str) -> str:
+    """This round's face-down cards as a real table shows them: *that* a card lies there
+    (and, for the viewer's own skill card, which)."""
+    fd = p.get("face_down") or {}
+    bits = []
+    for step in ("skill", "weapon"):
+        laid = fd.get(step)
+        if laid is None:
+            continue
+        bits.append(t(f"fd_{step}", lang) + " " + ("▮" if laid else t("fd_none", lang)))
+    if p.get("laid_skill"):
+        bits.append(t("fd_yours", lang, n=p["laid_skill"]))
+    return ", ".join(bits) or "—"
 
 
 def _promise_battle(obs: Obs, lang: str) -> RenderableType:
@@ -302,7 +319,7 @@ def promise_unavailable(
 
 
 def promise_explain(game: Game, obs: Obs, option: int, lang: str) -> str:
-    from caiquan.games.promise.rules import CHAR_BASE, CONFIG_BASE
+    from caiquan.games.promise.rules import CHAR_BASE, SKILL_BASE, WEAPON_BASE
 
     zh = lang == "zh"
     if option >= CHAR_BASE:
@@ -314,20 +331,17 @@ def promise_explain(game: Game, obs: Obs, option: int, lang: str) -> str:
         return f"{attrs}  {life}\n{c.info if zh else c.info_en}"
     me = obs.get("player")
     players = obs.get("players")
-    if CONFIG_BASE <= option < CHAR_BASE and players and me is not None:
+    if SKILL_BASE < option < CHAR_BASE and option != WEAPON_BASE and players and me is not None:
         card = players[me]["character"]
-        skill, weapon = divmod(option - CONFIG_BASE, 4)
-        lines = []
-        if skill:
+        if option < WEAPON_BASE:
+            skill = option - SKILL_BASE
             sk = card["skills"][skill - 1]
             name = sk["name"] if zh else sk["name_en"]
             cost = f"{t('qi', lang)} {sk['cost']}"
-            lines.append(f"{skill} {name} ({cost}): {sk['text'] if zh else sk['text_en']}")
-        if weapon:
-            w = card["weapons"][weapon - 1]
-            name = w["name"] if zh else w["name_en"]
-            lines.append(f"{w['card']} {name}: {w['text'] if zh else w['text_en']}")
-        return "\n".join(lines)
+            return f"{skill} {name} ({cost}): {sk['text'] if zh else sk['text_en']}"
+        w = card["weapons"][option - WEAPON_BASE - 1]
+        name = w["name"] if zh else w["name_en"]
+        return f"{w['card']} {name}: {w['text'] if zh else w['text_en']}"
     return ""
 
 

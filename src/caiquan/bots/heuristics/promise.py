@@ -3,9 +3,13 @@
 * character pick: the sturdiest hitter (vitality + best attribute + qi);
 * stance: the placement whose usable skill values include the best skill it can pay for
   (skills scored from their printed effects);
-* configuration: every affordable usable skill (and weapon swap) is tried on a copy against
-  an opponent who sets nothing; the choice that leaves the best throw (the value of the
-  power-table matrix game under :func:`evaluate`) wins;
+* configuration, ○一 skill: every skill card that would take effect (and none) is tried on
+  a copy against an opponent who sets nothing, each followed by its best weapon step; the
+  one that leaves the best throw (the value of the power-table matrix game under
+  :func:`evaluate`) wins. Cards that would be discarded unused are never laid;
+* configuration, ○二 weapon: each weapon card (and keeping the equipped one) is tried the
+  same way, still against an opponent whose face-down skill card counts for nothing (its
+  value is unknown: a sampled world's guess is not relied on);
 * throw: the equilibrium mix of that matrix; when one side throws first, the maximin throw
   or the best reply to the open throw.
 """
@@ -19,16 +23,15 @@ from caiquan.engine import Rng, State
 from caiquan.games.promise.content import Effect, Skill
 from caiquan.games.promise.rules import (
     CHAR_BASE,
-    CONFIG_BASE,
     PAIRS,
+    SKILL_BASE,
     STANCE_BASE,
+    WEAPON_BASE,
     PromiseState,
     eligible_values,
 )
 
 from .common import argmax, maximin, terminal_values
-
-_NO_CONFIG = CONFIG_BASE  # no skill card, keep the weapon
 
 
 def evaluate(world: State) -> list[float]:
@@ -198,25 +201,53 @@ def throw_value(world: PromiseState, me: int) -> float:
     return max(values) if mover == me else min(values)
 
 
-def _configure(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
+def _usable(world: PromiseState, me: int, option: int) -> bool:
+    """Whether a skill-step option lays nothing or a card that would take effect now."""
+    v = option - SKILL_BASE
+    return not v or world.skill_status(me, v) == "active"
+
+
+def _best_weapon_value(world: PromiseState, me: int) -> float:
+    """At the weapon step: the best throw value over my weapon options, the opponent laying
+    no weapon and their face-down skill card (unknown to me) counting for nothing."""
+    opp = 1 - me
+    base = world.clone()
+    base.set_skill[opp] = 0
+    best = -math.inf
+    for o in base.legal(me):
+        s = base.clone()
+        s.apply({me: o, opp: WEAPON_BASE})
+        best = max(best, throw_value(s, me) if not s.is_terminal() else evaluate(s)[me])
+    return best
+
+
+def _configure_skill(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
     c = world.game.content.characters[world.chars[me]]
-    h1, h2 = (world.hearts[x] for x in world.tokens[me])
-    ok = eligible_values(h1, h2)
-    qi = world.qi[me]
     opp = 1 - me
     options, values = [], []
     for o in legal:
-        skill, _ = divmod(o - CONFIG_BASE, 4)
-        if skill and (skill not in ok or c.skills[skill - 1].cost > qi):
+        if not _usable(world, me, o):
             continue  # it would be wasted
         s = world.clone()
-        s.apply({me: o, opp: _NO_CONFIG})
-        v = throw_value(s, me) if not s.is_terminal() else evaluate(s)[me]
-        if skill:
+        s.apply({me: o, opp: SKILL_BASE})
+        v = _best_weapon_value(s, me)
+        if skill := o - SKILL_BASE:
             v -= 0.01 * c.skills[skill - 1].cost  # keep qi when it buys nothing
         options.append(o)
         values.append(v)
     return argmax(options, values, rng)
+
+
+def _configure_weapon(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
+    opp = 1 - me
+    base = world.clone()
+    base.set_skill[opp] = 0  # see _best_weapon_value
+    values = []
+    for o in legal:
+        s = base.clone()
+        s.apply({me: o, opp: WEAPON_BASE})
+        values.append(throw_value(s, me) if not s.is_terminal() else evaluate(s)[me])
+    return argmax(legal, values, rng)
 
 
 def _throw(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
@@ -235,6 +266,20 @@ def _throw(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> in
     return argmax(legal, values, rng)
 
 
+def plausibility(world: State, me: int) -> float:
+    """How likely the other's face-down skill card in ``world`` is if they play
+    :func:`policy`: between the two configuration steps a sampled world re-deals it from
+    their hand, but the heuristic player never lays a card that would be discarded unused."""
+    assert isinstance(world, PromiseState)
+    if world.phase != "weapon":
+        return 1.0
+    q = 1 - me
+    v = world.set_skill[q]
+    return 1.0 if not v or world.skill_status(q, v) == "active" else _SLIP
+
+
+_SLIP = 0.05  # the weight of a world where the other laid a card that cannot take effect
+
 #: Search bots stop rollouts after this many decisions (about three rounds) and evaluate.
 DEPTH = 10
 _STANCES = 8
@@ -244,17 +289,8 @@ def prune(world: State, me: int, legal: tuple[int, ...]) -> tuple[int, ...]:
     """The options worth searching: no skill card that cannot be used (it would only be
     discarded), and the eight stances best for usable skills."""
     assert isinstance(world, PromiseState)
-    if world.phase == "configure":
-        c = world.game.content.characters[world.chars[me]]
-        h1, h2 = (world.hearts[x] for x in world.tokens[me])
-        ok = eligible_values(h1, h2)
-        qi = world.qi[me]
-        return tuple(
-            o
-            for o in legal
-            if not (skill := (o - CONFIG_BASE) // 4)
-            or (skill in ok and c.skills[skill - 1].cost <= qi)
-        )
+    if world.phase == "skill":
+        return tuple(o for o in legal if _usable(world, me, o))
     if world.phase == "stance" and len(legal) > _STANCES:
         values = _stance_values(world, me, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -values[i])[:_STANCES]
@@ -272,8 +308,10 @@ def policy(world: State, me: int, rng: Rng) -> int:
         return _pick(world, legal, rng)
     if ph == "stance":
         return _stance(world, me, legal, rng)
-    if ph == "configure":
-        return _configure(world, me, legal, rng)
+    if ph == "skill":
+        return _configure_skill(world, me, legal, rng)
+    if ph == "weapon":
+        return _configure_weapon(world, me, legal, rng)
     if ph == "throw":
         return _throw(world, me, legal, rng)
     return rng.choice(legal)  # the plain rock-paper-scissors for first pick: uniform
@@ -281,10 +319,15 @@ def policy(world: State, me: int, rng: Rng) -> int:
 
 def rollout(world: State, me: int, rng: Rng) -> int:
     """A cheaper player for search rollouts: the greedy stance and throws, and at
-    configuration the best-scored usable skill (no lookahead)."""
+    configuration the best-scored usable skill (no lookahead), and a random weapon while none
+    is equipped (else keep it)."""
     assert isinstance(world, PromiseState)
     legal = world.legal(me)
-    if world.phase != "configure":
+    if world.phase == "weapon":
+        if world.equipped[me] < 0 and world.hand_weapons[me] == 0b111:
+            return WEAPON_BASE + 1 + rng.below(3)
+        return WEAPON_BASE
+    if world.phase != "skill":
         if world.phase == "throw" and len(world.to_move()) == 2:
             return rng.choice(legal)
         return policy(world, me, rng)
@@ -297,9 +340,7 @@ def rollout(world: State, me: int, rng: Rng) -> int:
         if len(_SKILL_CACHE) > 20_000:
             _SKILL_CACHE.clear()
         best = _SKILL_CACHE[key] = _best_skill(world, me, h1, h2, legal)
-    if world.equipped[me] < 0 and world.hand_weapons[me]:
-        best += 1 + rng.below(3) if world.hand_weapons[me] == 0b111 else 0
-    return best if best in legal else rng.choice(legal)
+    return best
 
 
 # (content, character, hearts under my tokens, qi, legal) → the rollout's skill card
@@ -307,13 +348,13 @@ _SKILL_CACHE: dict[tuple[object, ...], int] = {}
 
 
 def _best_skill(world: PromiseState, me: int, h1: int, h2: int, legal: tuple[int, ...]) -> int:
-    """The best-scored usable, affordable skill card (no weapon change), or none."""
+    """The best-scored usable, affordable skill card, or none."""
     c = world.game.content.characters[world.chars[me]]
     ok = eligible_values(h1, h2)
-    best, best_s = _NO_CONFIG, 0.0
+    best, best_s = SKILL_BASE, 0.0
     for o in legal:
-        skill, weapon = divmod(o - CONFIG_BASE, 4)
-        if weapon or not skill or skill not in ok or c.skills[skill - 1].cost > world.qi[me]:
+        skill = o - SKILL_BASE
+        if not skill or skill not in ok or c.skills[skill - 1].cost > world.qi[me]:
             continue
         s = _skill_score(c.skills[skill - 1])
         if s > best_s:

@@ -61,6 +61,23 @@ def format_event(event: Mapping[str, JSONValue], zh: bool) -> str | None:
         if zh:
             return f"预备：A 在 ♥{h[0][0]}、♥{h[0][1]}，B 在 ♥{h[1][0]}、♥{h[1][1]}"
         return f"stances: A on ♥{h[0][0]} and ♥{h[0][1]}, B on ♥{h[1][0]} and ♥{h[1][1]}"
+    if k in ("lay_skill", "lay_weapon"):
+        laid = _cards(e["laid"])
+        skill = k == "lay_skill"
+        if zh:
+            what = "技能卡" if skill else "武器卡"
+            parts = [
+                f"{SEATS[p]} 方{'暗置了一张' + what if laid[p] else '没有放置'}" for p in (0, 1)
+            ]
+            line = f"配置{'○一' if skill else '○二'}：" + "，".join(parts)
+            return line + (f"（你暗置的是技能 {e['card']}）" if "card" in e else "")
+        what_en = "a skill card" if skill else "a weapon card"
+        parts = [
+            f"{SEATS[p]} {'lays ' + what_en + ' face down' if laid[p] else 'lays none'}"
+            for p in (0, 1)
+        ]
+        line = f"configuration {'1' if skill else '2'}: " + ", ".join(parts)
+        return line + (f" (yours: skill {e['card']})" if "card" in e else "")
     if k == "reveal":
         sk, wp = _cards(e["skills"]), _cards(e["weapons"])
         parts = []

@@ -10,27 +10,34 @@ Decisions (``kind`` in brackets), in order:
 1. character-choice throw [``throw``]: simultaneous plain rock-paper-scissors; ties are
    thrown again (after ``choice_rethrows`` throws a coin from the game's RNG decides);
 2. character pick [``character``]: the winner, then the loser;
-3. every round: stance placement [``stance``] (simultaneous), configuration [``configure``]
-   (simultaneous: one skill card or none, plus one weapon card or none/keep, as one option),
-   then the battle throw [``throw``] (simultaneous; sequential when a "first" effect makes the
+3. every round: stance placement [``stance``] (simultaneous), then the seed's two
+   configuration steps, each simultaneous and face down: ○一 a skill card or none
+   [``skill``], ○二 a weapon card or none (keep the equipped one) [``weapon``]; then the
+   battle throw [``throw``] (simultaneous; sequential when a "first" effect makes the
    opponent throw first, openly). Reveal, skills, settlement and rest are automatic.
+   That a card was laid at each step is public (observation ``face_down`` and the
+   ``lay_skill`` / ``lay_weapon`` events); which card stays hidden until the reveal.
 
-Option ids (stable for the whole game; ``num_option_ids = 105 + number of characters``):
+Option ids (stable for the whole game; ``num_option_ids = 76 + number of characters``):
 
 ==========  =====================================================================
 0–2         rock, scissors, paper (character-choice throw, :data:`caiquan.engine.RPS`)
 3–5         slash 斩击, pierce 贯彻, strike 打击 (battle throw, :data:`~caiquan.engine.BLADES`)
 6–60        stance placement: the unordered pair of cells (i ≤ j) in :data:`PAIRS` order
-61–104      configuration: ``61 + 4*skill + weapon``; skill 0 = none, 1–10 = that card;
-            weapon 0 = none / keep the equipped one, 1 = J, 2 = Q, 3 = K
-105…        character pick: ``105 + index`` in the content's character list
+61–71       configuration ○一: ``61 + skill``; 0 = no skill card, 1–10 = that card
+72–75       configuration ○二: ``72 + weapon``; 0 = none (keep the equipped one), 1 = J,
+            2 = Q, 3 = K
+76…         character pick: ``76 + index`` in the content's character list
 ==========  =====================================================================
 
 Hidden information: every played card is revealed, so each player's remaining hand is public
-(the rules page explains why). What nobody sees is the order of the check deck; in the
-``character_pick = "open"`` variant the first picker's choice is hidden until both have
-picked. ``determinize`` reshuffles the check deck and, in that window, redraws the hidden
-character.
+(the rules page explains why); a skill card laid face down is still counted in
+``hand_skills`` until the reveal, so the hand does not tell which card it is. What nobody
+sees is the order of the check deck and, between the two configuration steps, which skill
+card the other player laid; in the ``character_pick = "open"`` variant the first picker's
+choice is hidden until both have picked. ``determinize`` reshuffles the check deck, redraws
+the other's face-down skill card from their hand and, in the open-pick window, redraws the
+hidden character.
 """
 
 from __future__ import annotations
@@ -65,8 +72,9 @@ from .table import PowerMod, PowerTable, compute_cell, compute_table
 RPS_BASE = 0
 THROW_BASE = 3
 STANCE_BASE = 6
-CONFIG_BASE = 61
-CHAR_BASE = 105
+SKILL_BASE = 61  # configuration ○一: 61 + skill card (0 = none)
+WEAPON_BASE = 72  # configuration ○二: 72 + weapon (0 = none / keep, 1–3 = J, Q, K)
+CHAR_BASE = 76
 
 ROWS, COLS = 2, 5
 CELLS = ROWS * COLS
@@ -94,7 +102,11 @@ def eligible_values(h1: int, h2: int) -> frozenset[int]:
 # Legal options are pure functions of a few small values: memoised (measured: the stance
 # and configure lists were 60 % of a random playout's time).
 _STANCE_LEGAL: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-_CONFIG_LEGAL: dict[tuple[int, int], tuple[int, ...]] = {}
+_SKILL_LEGAL: dict[int, tuple[int, ...]] = {}  # by the hand's skill mask
+# legal weapon options by the hand's weapon mask (bit w: J, Q, K)
+_WEAPON_LEGAL = tuple(
+    (WEAPON_BASE, *(WEAPON_BASE + w + 1 for w in range(3) if mask >> w & 1)) for mask in range(8)
+)
 # legal throws by the mask of forbidden ones (bit t: throw t is forbidden this round)
 _THROW_LEGAL = tuple(
     tuple(THROW_BASE + t for t in range(3) if not mask >> t & 1) for mask in range(8)
@@ -214,16 +226,17 @@ class PromiseState(State):
                     STANCE_BASE + k for k in self.stance_options(player)
                 )
             return cached
-        if ph == "configure":
-            key2 = (self.hand_skills[player], self.hand_weapons[player])
-            found = _CONFIG_LEGAL.get(key2)
+        if ph == "skill":
+            hand = self.hand_skills[player]
+            found = _SKILL_LEGAL.get(hand)
             if found is None:
-                skills = [0] + [v for v in range(1, 11) if key2[0] >> v & 1]
-                weapons = [0] + [w + 1 for w in range(3) if key2[1] >> w & 1]
-                found = _CONFIG_LEGAL[key2] = tuple(
-                    sorted(CONFIG_BASE + 4 * s + w for s in skills for w in weapons)
+                found = _SKILL_LEGAL[hand] = (
+                    SKILL_BASE,
+                    *(SKILL_BASE + v for v in range(1, 11) if hand >> v & 1),
                 )
             return found
+        if ph == "weapon":
+            return _WEAPON_LEGAL[self.hand_weapons[player]]
         if ph == "throw":
             return _THROW_LEGAL[self.forbidden[player]]
         return []  # pragma: no cover - nobody moves in another phase
@@ -244,7 +257,8 @@ class PromiseState(State):
             "choose": "throw",
             "pick": "character",
             "stance": "stance",
-            "configure": "configure",
+            "skill": "skill",
+            "weapon": "weapon",
             "throw": "throw",
         }[self.phase]
 
@@ -259,14 +273,23 @@ class PromiseState(State):
                 f"第 {self.round} 回合预备阶段：放置两枚棋子",
                 f"round {self.round}, preparation: place your two stance tokens",
             )
-        if ph == "configure":
+        if ph == "skill":
             h1, h2 = (self.hearts[c] for c in self.tokens[player])
             ok = sorted(eligible_values(h1, h2))
             return (
-                f"配置阶段：暗置一张技能卡和/或一张武器卡"
-                f"（可发动的点数：{'、'.join(map(str, ok))}）",
-                f"configuration: set a skill card and/or a weapon card face down (usable "
-                f"skill values: {', '.join(map(str, ok))})",
+                f"配置阶段○一：暗置一张技能卡，或不放置"
+                f"（可发动的点数：{'、'.join(map(str, ok))}；气 {self.qi[player]}）",
+                f"configuration, step 1: lay a skill card face down, or none (usable "
+                f"values: {', '.join(map(str, ok))}; qi {self.qi[player]})",
+            )
+        if ph == "weapon":
+            laid = self.set_skill[1 - player] != 0
+            return (
+                "配置阶段○二：暗置一张武器卡，或不放置（保留已装备的武器）"
+                + ("；对手暗置了一张技能卡" if laid else "；对手没有放置技能卡"),
+                "configuration, step 2: lay a weapon card face down, or none (keep the "
+                "equipped one)"
+                + ("; the opponent laid a skill card" if laid else "; the opponent laid no skill"),
             )
         if self.throw_queue and len(self.throw_queue) == 1:
             t = self.throws[1 - player]
@@ -280,7 +303,7 @@ class PromiseState(State):
 
     def _describe(self, player: Player, option: int) -> Choice:
         g = self.game
-        if STANCE_BASE <= option < CONFIG_BASE:
+        if STANCE_BASE <= option < SKILL_BASE:
             i, j = PAIRS[option - STANCE_BASE]
             hi, hj = self.hearts[i], self.hearts[j]
             return Choice(
@@ -289,22 +312,65 @@ class PromiseState(State):
                 f"棋子放在 ♥{hi}（{i}）与 ♥{hj}（{j}）",
                 f"tokens on ♥{hi} (cell {i}) and ♥{hj} (cell {j})",
             )
-        if CONFIG_BASE <= option < CHAR_BASE and self.chars[player] >= 0:
+        if SKILL_BASE < option < WEAPON_BASE and self.chars[player] >= 0:
+            v = option - SKILL_BASE
+            sk = g.content.characters[self.chars[player]].skills[v - 1]
+            zh = f"技能 {v}「{sk.name}」（气 {sk.cost}）"
+            en = f"skill {v} ({sk.name_en}, qi {sk.cost})"
+            status = self.skill_status(player, v)
+            if status == "ineligible":
+                h1, h2 = (self.hearts[c] for c in self.tokens[player])
+                ok = sorted(eligible_values(h1, h2))
+                return Choice(
+                    option,
+                    f"skill-{v}",
+                    zh,
+                    en,
+                    f"无法发动：{v} 不是你棋子下红心的点数或其和、差"
+                    f"（可发动：{'、'.join(map(str, ok))}），揭示后直接弃掉",
+                    f"no effect: {v} is not a heart value under your tokens nor their sum "
+                    f"or difference (usable: {', '.join(map(str, ok))}); it is discarded at "
+                    "the reveal",
+                )
+            if status == "unaffordable":
+                return Choice(
+                    option,
+                    f"skill-{v}",
+                    zh,
+                    en,
+                    f"无法发动：需要气 {sk.cost}，你只有 {self.qi[player]}，揭示后直接弃掉",
+                    f"no effect: it costs {sk.cost} qi and you have {self.qi[player]}; it "
+                    "is discarded at the reveal",
+                )
+            return Choice(option, f"skill-{v}", zh, en)
+        if WEAPON_BASE <= option < CHAR_BASE and self.chars[player] >= 0:
             c = g.content.characters[self.chars[player]]
-            s, w = divmod(option - CONFIG_BASE, 4)
-            zh_parts = [f"技能 {s}「{c.skills[s - 1].name}」" if s else "不放技能"]
-            en_parts = [f"skill {s} ({c.skills[s - 1].name_en})" if s else "no skill"]
+            w = option - WEAPON_BASE
             if w:
                 wp = c.weapons[w - 1]
-                zh_parts.append(f"武器 {wp.card}「{wp.name}」")
-                en_parts.append(f"weapon {wp.card} ({wp.name_en})")
-            else:
-                zh_parts.append("不换武器")
-                en_parts.append("keep weapon")
-            return Choice(
-                option, g.describe_option(option).name, "，".join(zh_parts), ", ".join(en_parts)
-            )
+                return Choice(
+                    option, f"weapon-{wp.card}", f"武器 {wp.card}「{wp.name}」",
+                    f"weapon {wp.card} ({wp.name_en})",
+                )  # fmt: skip
+            eq = self.equipped[player]
+            if eq >= 0:
+                wp = c.weapons[eq]
+                return Choice(
+                    option, "weapon-none", f"不放武器卡（保留 {wp.card}「{wp.name}」）",
+                    f"no weapon card (keep {wp.card}, {wp.name_en})",
+                )  # fmt: skip
+            return Choice(option, "weapon-none", "不放武器卡", "no weapon card")
         return g.describe_option(option)
+
+    def skill_status(self, player: Player, card: int) -> str:
+        """What the skill ``card`` laid by ``player`` now would do at the reveal, by the
+        rules' own checks: ``"active"``, ``"ineligible"`` (its value is not a heart under the
+        player's tokens, nor their sum or difference) or ``"unaffordable"`` (too little qi)."""
+        t1, t2 = self.tokens[player]
+        if card not in eligible_values(self.hearts[t1], self.hearts[t2]):
+            return "ineligible"
+        cost = self.game.content.characters[self.chars[player]].skills[card - 1].cost
+        return "unaffordable" if self.qi[player] < cost else "active"
 
     # ------------------------------------------------------------------ apply
 
@@ -326,13 +392,23 @@ class PromiseState(State):
                     "hearts": [[self.hearts[c] for c in t] for t in self.tokens],
                 },
             )
-            self.phase = "configure"
+            self.phase = "skill"
             self._movers = (0, 1)
-        elif ph == "configure":
+        elif ph == "skill":
             for p in (0, 1):
-                s, w = divmod(joint[p] - CONFIG_BASE, 4)
-                self.set_skill[p] = s
-                self.set_weapon[p] = w - 1
+                self.set_skill[p] = joint[p] - SKILL_BASE
+            laid = [self.set_skill[0] != 0, self.set_skill[1] != 0]
+            self._log(
+                "lay_skill",
+                {"laid": laid},
+                private={p: {"card": self.set_skill[p], "owner": p} for p in (0, 1) if laid[p]},
+            )
+            self.phase = "weapon"
+            self._movers = (0, 1)
+        elif ph == "weapon":
+            for p in (0, 1):
+                self.set_weapon[p] = joint[p] - WEAPON_BASE - 1
+            self._log("lay_weapon", {"laid": [self.set_weapon[0] >= 0, self.set_weapon[1] >= 0]})
             self._battle()
         else:
             for p, o in joint.items():
@@ -402,15 +478,9 @@ class PromiseState(State):
             if not s:
                 continue
             self.hand_skills[p] &= ~(1 << s)
-            t1, t2 = self.tokens[p]
-            h1, h2 = self.hearts[t1], self.hearts[t2]
             cost = chars[self.chars[p]].skills[s - 1].cost
-            if s not in eligible_values(h1, h2):
-                state = "ineligible"
-            elif self.qi[p] < cost:
-                state = "unaffordable"
-            else:
-                state = "active"
+            state = self.skill_status(p, s)
+            if state == "active":
                 self.qi[p] -= cost
             self.skill_state[p] = state
             if state != "active":
@@ -641,6 +711,10 @@ class PromiseState(State):
         if self.round == 0:
             return obs
         players: list[JSONValue] = []
+        ph = self.phase
+        battle = ph in ("throw", "over")
+        configured = battle or ph == "weapon"  # the skill step of this round is done
+        armed = battle  # the weapon step too
         for p in (0, 1):
             hs = self.hand_skills[p]
             h1h2 = self.tokens[p]
@@ -649,26 +723,32 @@ class PromiseState(State):
                 if h1h2[0] >= 0
                 else []
             )
-            players.append(
-                {
-                    "seat": SEATS[p],
-                    "character": character_card(chars[self.chars[p]]),
-                    "life": self.life[p],
-                    "max_life": chars[self.chars[p]].vitality,
-                    "qi": self.qi[p],
-                    "max_qi": chars[self.chars[p]].qi,
-                    "hand_skills": [v for v in range(1, 11) if hs >> v & 1],
-                    "discard_skills": [v for v in range(1, 11) if self.discard_skills[p] >> v & 1],
-                    "hand_weapons": [
-                        WEAPON_NAMES[w] for w in range(3) if self.hand_weapons[p] >> w & 1
-                    ],
-                    "equipped": WEAPON_NAMES[self.equipped[p]] if self.equipped[p] >= 0 else None,
-                    "eligible": elig,
-                    "step_range": self.step_range[p],
-                }
-            )
+            entry: dict[str, JSONValue] = {
+                "seat": SEATS[p],
+                "character": character_card(chars[self.chars[p]]),
+                "life": self.life[p],
+                "max_life": chars[self.chars[p]].vitality,
+                "qi": self.qi[p],
+                "max_qi": chars[self.chars[p]].qi,
+                "hand_skills": [v for v in range(1, 11) if hs >> v & 1],
+                "discard_skills": [v for v in range(1, 11) if self.discard_skills[p] >> v & 1],
+                "hand_weapons": [
+                    WEAPON_NAMES[w] for w in range(3) if self.hand_weapons[p] >> w & 1
+                ],
+                "equipped": WEAPON_NAMES[self.equipped[p]] if self.equipped[p] >= 0 else None,
+                "eligible": elig,
+                "step_range": self.step_range[p],
+                # what a real table shows of this round's configuration: *that* a card
+                # was laid face down at each step (None: the step has not been played)
+                "face_down": {
+                    "skill": self.set_skill[p] != 0 if configured else None,
+                    "weapon": self.set_weapon[p] >= 0 if armed else None,
+                },
+            }
+            if p == player and configured and not battle:
+                entry["laid_skill"] = self.set_skill[p] or None  # you know your own card
+            players.append(entry)
         obs["players"] = players
-        battle = self.phase in ("throw", "over")
         obs["battle"] = {
             "skills": [s or None for s in self.set_skill] if battle else [None, None],
             "skill_state": [s or None for s in self.skill_state] if battle else [None, None],
@@ -704,6 +784,13 @@ class PromiseState(State):
         hidden = not g.draft and self.phase == "pick" and fp >= 0 and player != fp
         if hidden and self.chars[fp] >= 0:
             self.chars[fp] = rng.below(len(g.content.characters))
+        if self.phase == "weapon":
+            # between the two configuration steps the other's skill card is face down: it is
+            # one of the cards still counted in their hand (they may see only *that* it lies)
+            q = 1 - player
+            if self.set_skill[q]:
+                hand = self.hand_skills[q]
+                self.set_skill[q] = rng.choice([v for v in range(1, 11) if hand >> v & 1])
 
 
 TableParts = tuple[
@@ -758,7 +845,9 @@ class Promise(Game):
     """猜拳战争●四年之约 — two childhood friends meet every four years to spar."""
 
     id = "promise"
-    version = 2  # 2: the default content was tuned to the balance targets (issue 10)
+    # 2: the default content was tuned to the balance targets (issue 10)
+    # 3: configuration is the seed's two face-down steps, skill then weapon (issue 18)
+    version = 3
     name_zh = "猜拳战争●四年之约"
     name_en = "The Four-Year Promise"
     min_players = 2
@@ -846,8 +935,8 @@ class Promise(Game):
         return CHAR_BASE + len(self.content.characters)
 
     def max_decisions(self) -> int:
-        # choice throws, two picks, then per round: stance, configure, up to two throws
-        return self.data.choice_rethrows + 2 + 4 * self.data.round_cap
+        # choice throws, two picks, then per round: stance, skill, weapon, up to two throws
+        return self.data.choice_rethrows + 2 + 5 * self.data.round_cap
 
     def character(self, index: int) -> Character:
         return self.content.characters[index]
@@ -859,7 +948,7 @@ class Promise(Game):
         if THROW_BASE <= option < STANCE_BASE:
             i = option - THROW_BASE
             return Choice(option, BLADES.names[i], BLADES.zh[i], BLADES.en[i])
-        if STANCE_BASE <= option < CONFIG_BASE:
+        if STANCE_BASE <= option < SKILL_BASE:
             i, j = PAIRS[option - STANCE_BASE]
             return Choice(
                 option,
@@ -867,16 +956,16 @@ class Promise(Game):
                 f"棋子放在格 {i} 与格 {j}",
                 f"tokens on cells {i} and {j}",
             )
-        if CONFIG_BASE <= option < CHAR_BASE:
-            s, w = divmod(option - CONFIG_BASE, 4)
-            wn = WEAPON_NAMES[w - 1] if w else "keep"
-            zh = (f"技能 {s}" if s else "不放技能") + "，" + (f"武器 {wn}" if w else "不换武器")
-            en = (
-                (f"skill {s}" if s else "no skill")
-                + ", "
-                + (f"weapon {wn}" if w else "keep weapon")
-            )
-            return Choice(option, f"skill-{s}-weapon-{wn}", zh, en)
+        if option == SKILL_BASE:
+            return Choice(option, "skill-none", "不放技能卡", "no skill card")
+        if SKILL_BASE < option < WEAPON_BASE:
+            v = option - SKILL_BASE
+            return Choice(option, f"skill-{v}", f"技能 {v}", f"skill {v}")
+        if option == WEAPON_BASE:
+            return Choice(option, "weapon-none", "不放武器卡", "no weapon card")
+        if WEAPON_BASE < option < CHAR_BASE:
+            wn = WEAPON_NAMES[option - WEAPON_BASE - 1]
+            return Choice(option, f"weapon-{wn}", f"武器 {wn}", f"weapon {wn}")
         i = option - CHAR_BASE
         if 0 <= i < len(self.content.characters):
             ch = self.content.characters[i]

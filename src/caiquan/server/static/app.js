@@ -2,7 +2,7 @@
 // Plain ES modules, no build step. Protocol: docs/server.md (WebSocket protocol v1).
 import { t, L, getLang, setLang, onLang, applyStatic } from "./i18n.js";
 import { markdown } from "./md.js";
-import { renderPanel, formatEvent, optionLabel, onEventTexts } from "./games.js";
+import { renderPanel, formatEvent, optionLabel, optionNote, onEventTexts } from "./games.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -408,11 +408,15 @@ function tableScreen(id) {
     }
     const myCommit = obs?.my_commit;
     const opts = d.options;
-    const buttons = opts.map((o, i) => h("button", {
-      type: "button", class: ["option", myCommit === o.id ? "chosen" : ""].join(" "), "data-option": o.id,
-      "data-name": o.name, title: o.name,
-      onclick: () => { c.send({ type: "decide", version: st.version, option: o.id }); },
-    }, i < 9 ? h("kbd", {}, i + 1) : null, optionLabel(o, getLang())));
+    const buttons = opts.map((o, i) => {
+      const note = optionNote(o, getLang());
+      return h("button", {
+        type: "button", class: ["option", myCommit === o.id ? "chosen" : "", note ? "noted" : ""].join(" "), "data-option": o.id,
+        "data-name": o.name, title: note ? `${o.name}: ${note}` : o.name,
+        onclick: () => { c.send({ type: "decide", version: st.version, option: o.id }); },
+      }, i < 9 ? h("kbd", {}, i + 1) : null, optionLabel(o, getLang()),
+      note ? h("small", { class: "option-note" }, `⚠ ${note}`) : null);
+    });
     fill(ui.decision,
       h("h3", { id: "prompt" }, `${t("your_turn")}${hot ? ` (${seatsInfo[c.seat]?.name || c.seat})` : ""}: `, L(d.prompt)),
       d.simultaneous ? h("p", { class: "rhythm" }, /throw/.test(d.kind) ? t("one_two_three") : t("face_down")) : null,
@@ -421,7 +425,7 @@ function tableScreen(id) {
       h("div", { class: "options", role: "group", "aria-labelledby": "prompt" }, groupRows(opts, buttons)));
   }
 
-  // Many options named like "skill-3-weapon-J": one row per "skill-3", so they read as a grid.
+  // Many options named like "stance-3-7": one row per "stance-3", so they read as a grid.
   function groupRows(opts, buttons) {
     if (opts.length <= 12) return buttons;
     const key = (o) => String(o.name).split("-").slice(0, 2).join("-");

@@ -28,7 +28,7 @@ const WORDS = {
   territory_top: ["领土牌堆顶", "top territory"],
   // phases and decisions, as the games name them
   stance: ["预备（移动架势）", "stance (move tokens)"], throw: ["出拳", "throw"], pick: ["选人物", "pick a character"],
-  configure: ["配置（暗置技能/武器）", "configure (skill/weapon face down)"], choose: ["选择", "choose"],
+  choose: ["选择", "choose"],
   duel: ["对决", "duel"], supply: ["补给", "supply"], rearm: ["重新武装", "rearm"],
   war_target: ["选择进攻目标", "war target"], scout: ["查看领土", "scout"], take: ["拿取", "take"], purge: ["清除", "purge"],
   raze: ["摧毁", "raze"], may: ["可选能力", "optional ability"], output: ["产出", "output"], announce: ["预告出拳", "announce"],
@@ -38,6 +38,11 @@ const w = (k, lang) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : k);
 
 export function optionLabel(o, lang) {
   return (lang === "zh" ? o.zh : o.en) || o.en || o.zh || o.name;
+}
+
+// An option's optional note (protocol: {"zh", "en"}), e.g. why a legal card would have no effect.
+export function optionNote(o, lang) {
+  return o.note ? (lang === "zh" ? o.note.zh : o.note.en) || o.note.en || o.note.zh || "" : "";
 }
 
 // ---------------------------------------------------------------- event text
@@ -124,6 +129,25 @@ const seatName = (ctx, i) => (i == null ? "—" : ctx.seats?.[i]?.name || `${w("
 const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} ${extra}` }, cardName(id));
 
 // ---------------------------------------------------------------- promise
+// the seed's two configuration steps (phases "skill" then "weapon"), each face down
+const PROMISE_PHASES = {
+  skill: ["配置○一（暗置技能卡）", "configuration 1 (skill card face down)"],
+  weapon: ["配置○二（暗置武器卡）", "configuration 2 (weapon card face down)"],
+};
+const FACE_DOWN = {
+  zh: { title: "暗置", skill: "技能卡", weapon: "武器卡", none: "无", yours: "你的：" },
+  en: { title: "face down", skill: "skill card", weapon: "weapon card", none: "none", yours: "yours: " },
+};
+// What a real table shows of this round's configuration: *that* a card lies face down at
+// each step (and, for your own skill card, which); null when no step has been played.
+function faceDown(p, lang) {
+  const f = FACE_DOWN[lang === "zh" ? "zh" : "en"];
+  const fd = p.face_down || {};
+  const bits = ["skill", "weapon"].filter((k) => fd[k] != null).map((k) => `${f[k]} ${fd[k] ? "▮" : f.none}`);
+  if (p.laid_skill) bits.push(`${f.yours}${p.laid_skill}`);
+  return bits.length ? [f.title, bits.join(", ")] : null;
+}
+
 function promisePanel(o, ctx) {
   const { h, lang } = ctx;
   const me = o.player ?? null;   // null: a spectator (colours then read from A's side)
@@ -144,6 +168,7 @@ function promisePanel(o, ctx) {
       [w("weapons_hand", lang), (p.hand_weapons || []).map((c) => wname(p, c)).join(", ") || "—"],
       [w("skills", lang), (p.hand_skills || []).join(" ") || "—"],
       [w("discarded", lang), (p.discard_skills || []).join(" ") || "—"],
+      faceDown(p, lang),
     ]));
   const tokens = o.tokens || [];
   const cellOwners = (idx) => tokens.map((tk, i) => (tk || []).filter((x) => x === idx).map(() => letters[i])).flat();
@@ -172,7 +197,7 @@ function promisePanel(o, ctx) {
   const lr = o.last_round;
   return h("div", { class: "panel promise" },
     h("p", { class: "inline-kv" }, h("strong", {}, `${w("round", lang)} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
-      ` · ${w("phase", lang)}: ${o.phase ? w(o.phase, lang) : "—"} · ${w("check_deck", lang)}: ${o.check_deck ?? "—"}`),
+      ` · ${w("phase", lang)}: ${o.phase ? (PROMISE_PHASES[o.phase]?.[lang === "zh" ? 0 : 1] ?? w(o.phase, lang)) : "—"} · ${w("check_deck", lang)}: ${o.check_deck ?? "—"}`),
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
       h("figure", {}, h("figcaption", {}, w("stances", lang)), grid),
