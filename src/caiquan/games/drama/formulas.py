@@ -144,8 +144,10 @@ def discard_same_role_succeeds(attack: int, intention: int) -> bool | None:
 
     The in-role attack total (:func:`attack_total_same_role`) against the intention number.
     ``True``: 攻击成功时对方回收意图牌并丢弃装备牌; ``False``: 失败丢弃意图牌.
-    *Interpretation:* the literal reading (the player's own intention number) makes every
-    in-role discard succeed, since 身份×I + R > I whenever 身份 ≥ 1 and R ≥ 1.
+    *Interpretation* (default, option ``discard_in_role = "answer"``): ``intention`` is the
+    named player's answer card as it counts in an attack (``R×I`` or in role), so a failure
+    can happen. The literal reading (``"literal"``: the player's own intention number) makes
+    every in-role discard succeed, since 身份×I + R > I whenever 身份 ≥ 1 and R ≥ 1.
 
     >>> discard_same_role_succeeds(attack_total_same_role(6, 9, 4), 4)
     True
