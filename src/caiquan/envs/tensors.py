@@ -537,8 +537,9 @@ class DramaEncoder(Encoder):
     ``round_value`` (/ 13), ``nature`` (4: attack, defence, supply, discard), ``last_round``
     (1), ``round_cards`` (52, multi-hot of round cards turned), ``round_pile`` (/ 13),
     ``table_pile`` (/ 52), ``leader`` / ``active`` / ``target`` (4 each, one-hot),
-    ``phase`` (9: setup, role, rearm, target, duel, discard, answer, supply, over), ``winners`` (4), then per
-    player: ``role`` (4×R, one-hot), ``role_value`` (4, / 13), ``hand_size`` (4, / 13),
+    ``phase`` (9: setup, role, rearm, target, duel, discard, answer, supply, over),
+    ``winners`` (4), then per player: ``role`` (4×R, one-hot), ``role_value`` (4, / 13),
+    ``hand_size`` (4, / 13),
     ``cards_left`` (4, / 20), ``taken`` (4×52, multi-hot of cards they took back in
     public), ``weapon`` (4×5: has a pair, hidden, public, quality / 13, uses left / 3),
     ``weapon_cards`` (4×52: the pair's cards when I may see them), ``may_draw`` (4, / 13);
