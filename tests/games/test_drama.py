@@ -104,9 +104,9 @@ def test_games_end_within_the_round_pile() -> None:
 
 
 GOLDEN = [
-    (0, {}, 28, (1, 2, 3, 3), "empty", "f4d0bfdcb14689e7"),
+    (0, {}, 48, (1, 4, 3, 2), "empty", "f819e533d5638093"),
     (1, {}, 21, (1, 3, 4, 2), "empty", "e66560461bd85259"),
-    (2, {}, 52, (4, 2, 3, 1), "empty", "feae6479d81938b6"),
+    (2, {}, 65, (1, 4, 2, 3), "play_out", "992216182d30d757"),
     (
         5,
         {"rounds": 4, "tie": "table", "swap_natures": True},
@@ -115,7 +115,7 @@ GOLDEN = [
         "empty",
         "bb3a0aae4748c0c7",
     ),
-    (7, {"rounds": 3}, 20, (4, 3, 2, 1), "play_out", "908547e5828962ff"),
+    (7, {"rounds": 3}, 20, (4, 2, 3, 1), "play_out", "a6638e1bccee24c8"),
     (
         8,
         {

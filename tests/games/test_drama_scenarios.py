@@ -85,6 +85,7 @@ def position(
     s.round_cards = []
     s.seen = set(s.table)
     s.round_no = 0
+    s.first_leader = 0
     s._start_round()
     return s, deal
 
@@ -208,6 +209,8 @@ def test_players_choose_their_roles_in_seat_order_face_up() -> None:
         assert sorted(s.roles) == [0, 1, 2, 3]
         assert all(s.roles[p] == r for p, r in taken)
         assert s.round_no == 1 and all(len(h) == 5 for h in s.hands) and not s.deck
+        # the first to choose leads round 1, so the last to choose acts last in it
+        assert s.leader == first and s.to_move() == (first,)
         kinds = [e["kind"] for e in s.events(None)]
         assert kinds.index("deal") > max(i for i, k in enumerate(kinds) if k == "role")
     assert len(firsts) > 1

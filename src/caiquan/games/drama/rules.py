@@ -165,6 +165,9 @@ class DramaState(State):
         self.end_reason = ""
         choose = g.config["roles"] == "choose"
         self.first_chooser = rng.below(n) if choose else -1
+        # who leads round 1: the first to choose a role (so the last to choose, who takes the
+        # role left over, is the last to act in round 1); with dealt roles, seat 0
+        self.first_leader = max(self.first_chooser, 0)
         self._log(
             "setup",
             {
@@ -272,7 +275,7 @@ class DramaState(State):
         self.nature = (
             ATTACK if all_in and self.card_nature in (SUPPLY, DISCARD) else self.card_nature
         )
-        self.leader = (self.round_no - 1) % NUM_PLAYERS
+        self.leader = (self.first_leader + self.round_no - 1) % NUM_PLAYERS
         self.turn = 0
         self._log(
             "round",
