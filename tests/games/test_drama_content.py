@@ -82,7 +82,7 @@ def test_missing_roles_and_bad_toml(tmp_path: Path) -> None:
 
 def test_user_content_changes_the_game(tmp_path: Path) -> None:
     path = _write(tmp_path, GOOD.replace("value = 13 ", "value = 20 ", 1))
-    g = load_game("drama", content=path)
+    g = load_game("drama", content=path, roles="deal")
     s = g.new_state(0)
     landlord = s.roles.index(0)  # type: ignore[attr-defined]
     assert s.role_values[landlord] == 20  # type: ignore[attr-defined]

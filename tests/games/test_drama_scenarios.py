@@ -16,6 +16,7 @@ from caiquan.games.drama import formulas as f
 from caiquan.games.drama.rules import (
     REARM_DECLINE,
     REARM_DRAW,
+    ROLE_BASE,
     SUPPLY_DISCARD_BASE,
     SUPPLY_PASS,
     SUPPLY_REDRAW,
@@ -59,6 +60,7 @@ def position(
     s = game.new_state(0)
     assert isinstance(s, DramaState)
     deal = Cards()
+    s.deck = []  # the roles are set below, not chosen: nothing is left to deal
     s.roles = list(roles)
     s.role_values = list(role_values)
     s.role_cards = [-1] * 4
@@ -83,6 +85,7 @@ def position(
     s.round_cards = []
     s.seen = set(s.table)
     s.round_no = 0
+    s.first_leader = 0
     s._start_round()
     return s, deal
 
@@ -115,12 +118,15 @@ def duel(
 
 def test_round_card_sets_the_nature() -> None:
     """2代表的积数为进攻回合，7代表的质数为防守回合（质数，积数可互换回合性质），4代表的是补给回合，
-    9代表的是丢弃回合."""
+    9代表的是丢弃回合.
+
+    By default 2 is a composite, as the seed says (2代表的积数): a 2 turns an attack round.
+    """
     g = load_game("drama")
     nat = g.nature  # type: ignore[attr-defined]
     assert [nat[v] for v in range(1, 14)] == [
         "supply",
-        "defence",
+        "attack",
         "defence",
         "supply",
         "defence",
@@ -141,6 +147,8 @@ def test_round_card_sets_the_nature() -> None:
         "supply",
         "discard",
     )
+    prime_two = load_game("drama", two_is_composite=False).nature  # type: ignore[attr-defined]
+    assert prime_two[2] == "defence"
     other = load_game("drama", supply_number=6, discard_number=1, one_is="attack")
     assert (other.nature[6], other.nature[1], other.nature[4]) == ("supply", "discard", "attack")  # type: ignore[attr-defined]
 
@@ -148,7 +156,7 @@ def test_round_card_sets_the_nature() -> None:
 def test_setup_deals_roles_weapons_and_five_intention_cards() -> None:
     """1.先确定…回合 2.选择身份，第一次抽取质量牌和武器牌 3.抽取意图牌，一手5张 4.确定回合次数."""
     for seed in range(20):
-        g = load_game("drama", rounds=7, table_start=("rest", "empty")[seed % 2])
+        g = load_game("drama", rounds=7, table_start=("rest", "empty")[seed % 2], roles="deal")
         s = g.new_state(seed)
         assert isinstance(s, DramaState)
         assert sorted(s.roles) == [0, 1, 2, 3]
@@ -170,6 +178,49 @@ def test_setup_deals_roles_weapons_and_five_intention_cards() -> None:
         where += s.aside
         assert sorted(where) == list(range(52))
         assert all(len(h) == 5 for h in s.hands)
+
+
+def test_players_choose_their_roles_in_seat_order_face_up() -> None:
+    """2.选择身份，第一次抽取质量牌和武器牌 3.抽取意图牌，一手5张: the roles are chosen first.
+
+    From a random first chooser, in seat order, each player takes one of the open role cards
+    (face up); only then are the weapon pairs and the five intention cards dealt.
+    """
+    firsts = set()
+    for seed in range(12):
+        g = load_game("drama")
+        s = g.new_state(seed)
+        assert isinstance(s, DramaState)
+        first = s.first_chooser
+        firsts.add(first)
+        assert s.phase == "role" and s.round_no == 0 and all(h == () for h in s.hands)
+        assert all(w is None for w in s.weapons) and len(s.deck) == 50
+        order = [(first + i) % 4 for i in range(4)]
+        taken = []
+        for k, p in enumerate(order):
+            assert s.to_move() == (p,) and s.decision(p).kind == "role"
+            open_roles = [r["role"] for r in s.observation(None)["open_roles"]]  # type: ignore[union-attr]
+            assert len(open_roles) == 4 - k
+            legal = s.legal(p)
+            pick = legal[seed % len(legal)]
+            assert s.decision(p).choices[legal.index(pick)].zh.startswith("选择身份：")
+            s.apply(pick)
+            taken.append((p, pick - ROLE_BASE))
+        assert sorted(s.roles) == [0, 1, 2, 3]
+        assert all(s.roles[p] == r for p, r in taken)
+        assert s.round_no == 1 and all(len(h) == 5 for h in s.hands) and not s.deck
+        # the first to choose leads round 1, so the last to choose acts last in it
+        assert s.leader == first and s.to_move() == (first,)
+        kinds = [e["kind"] for e in s.events(None)]
+        assert kinds.index("deal") > max(i for i, k in enumerate(kinds) if k == "role")
+    assert len(firsts) > 1
+
+
+def test_roles_dealt_at_random_is_an_option() -> None:
+    s = load_game("drama", roles="deal").new_state(4)
+    assert isinstance(s, DramaState) and s.first_chooser == -1 and s.round_no == 1
+    assert sorted(s.roles) == [0, 1, 2, 3]
+    assert "the roles are dealt at random" in s.game.format_event(s.events(None)[0], "en")
 
 
 # ---------------------------------------------------------------- attack
@@ -307,6 +358,7 @@ def test_supply_discards_taken_back_cards_paying_one_intention_card() -> None:
         [6, 4, 6],
         {0: [5, 2, 9], 1: [7]},
         {0: (12, 1), 1: (13, 1), 2: (11, 10), 3: (11, 10)},
+        last_round="ordinary",
     )
     duel(s, 1, 5, 7)  # 30 < 42: player 0 takes 5 and 7; the others have no card to play
     assert s.round_no == 2 and s.nature == "supply" and s.phase == "supply" and s.active == 1
@@ -381,8 +433,62 @@ def test_discard_fails_and_the_intention_card_is_discarded() -> None:
     assert s.weapons[1] is not None and values(s.hands[0]) == [2] and values(s.table) == [5]
 
 
-def test_discard_in_role_attacks_first() -> None:
+def test_discard_in_role_the_target_answers_and_the_attack_succeeds() -> None:
     """丢弃变成了先攻击后丢弃（攻击总数：意图数），攻击成功时对方回收意图牌并丢弃装备牌.
+
+    R = 9. The farmer (身份 5) plays 7, a prime, in role: 5×7 + 9 = 44. The landlord answers
+    with 2 (not in role): 9×2 = 18 < 44, success: the landlord takes back the 2 (回收意图牌)
+    and discards the weapon pair; the farmer's 7 goes to the table pile.
+    """
+    s, _ = position(
+        [9, 9, 9],
+        {0: [7, 3], 1: [10], 2: [10], 3: [12, 2]},
+        {1: (12, 1), 3: (10, 5)},
+        roles=(FARMER, NARRATOR, COORDINATOR, LANDLORD),
+        role_values=(5, 7, 6, 13),
+    )
+    s.apply(TARGET_BASE + 3)
+    s.apply(card_of(s, 0, 7))
+    assert s.phase == "answer" and s.to_move() == (3,) and s.decision(3).kind == "answer"
+    assert sorted(s.legal(3)) == sorted(s.hands[3])
+    assert s.observation(3)["discard_attack"]["value"] == 7  # type: ignore[index]
+    assert last_event(s, "discard_attack")["total"] == 44
+    s.apply(card_of(s, 3, 2))
+    e = last_event(s, "discard")
+    assert e["in_role"] is True and e["total"] == 44 and e["against"] == 18
+    assert e["success"] is True
+    assert values(s.hands[3]) == [2, 12] and 2 in values(s.taken[3]) and s.weapons[3] is None
+    assert values(s.hands[0]) == [3] and 7 in values(s.table)
+    en = s.game.format_event(e, "en")
+    assert "role×I + R = 5×7 + 9 = 44" in en and "R×I = 9×2 = 18" in en and "success" in en
+    assert "身份×I + R = 5×7 + 9 = 44" in s.game.format_event(e, "zh")
+
+
+def test_discard_in_role_can_fail_when_the_answer_is_larger() -> None:
+    """失败则丢弃意图牌进入下回合出牌: the failure branch is reachable.
+
+    R = 9. The coordinator (身份 4) plays 6 in role: 4×6 + 9 = 33. The landlord answers with
+    Q, in role for the landlord (身份 13): 13×12 + 9 = 165 > 33: failure. The 6 is discarded,
+    the landlord takes the Q back and keeps the weapon.
+    """
+    s, _ = position(
+        [9, 9, 9],
+        {0: [6, 3], 1: [10], 2: [10], 3: [12, 2]},
+        {1: (12, 1), 3: (10, 5)},
+        roles=(COORDINATOR, NARRATOR, FARMER, LANDLORD),
+        role_values=(4, 7, 5, 13),
+    )
+    s.apply(TARGET_BASE + 3)
+    s.apply(card_of(s, 0, 6))
+    s.apply(card_of(s, 3, 12))
+    e = last_event(s, "discard")
+    assert (e["total"], e["against"], e["success"]) == (33, 165, False)
+    assert s.weapons[3] is not None and values(s.hands[3]) == [2, 12]
+    assert values(s.hands[0]) == [3] and 6 in values(s.table)
+
+
+def test_discard_in_role_literal_reading_always_succeeds() -> None:
+    """The option discard_in_role = "literal": 攻击总数 against the player's own 意图数.
 
     R = 9. The farmer (身份 5) plays 3, a prime, in role: 5×3 + 9 = 24 > 3. The target takes
     the 3 into hand and discards the weapon pair.
@@ -393,6 +499,7 @@ def test_discard_in_role_attacks_first() -> None:
         {1: (12, 1), 3: (10, 5)},
         roles=(FARMER, NARRATOR, COORDINATOR, LANDLORD),
         role_values=(5, 7, 6, 13),
+        discard_in_role="literal",
     )
     s.apply(TARGET_BASE + 3)
     s.apply(card_of(s, 0, 3))
@@ -403,15 +510,23 @@ def test_discard_in_role_attacks_first() -> None:
 
 
 def test_in_role_discard_may_use_the_weapon() -> None:
-    s, _ = position([9, 9], {0: [10, 2], 1: [3], 2: [10], 3: [13]}, {0: (3, 4), 1: (10, 5)})
+    """The narrator (身份 7) plays 10 in role with a 3×4 weapon: 7×10 + 9 + 12 = 91; the
+    coordinator answers with 3, a prime, not in role: 9×3 = 27: success."""
+    s, _ = position(
+        [9, 9],
+        {0: [10, 2], 1: [3], 2: [10], 3: [13]},
+        {0: (3, 4), 1: (10, 5)},
+        last_round="ordinary",
+    )
     s.apply(TARGET_BASE + 1)
     ten = card_of(s, 0, 10)
     assert WEAPON_BASE + ten in s.legal(0) and WEAPON_BASE + card_of(s, 0, 2) not in s.legal(0)
     s.apply(WEAPON_BASE + ten)
+    s.apply(card_of(s, 1, 3))
     e = last_event(s, "discard")
-    assert e["total"] == 7 * 10 + 9 + 12 and e["success"] is True
+    assert e["total"] == 7 * 10 + 9 + 12 and e["against"] == 27 and e["success"] is True
     assert s.weapons[0] is None and s.rearm_from[0] == 3  # quality 3: one use, used up
-    assert values(s.hands[1]) == [3, 10]  # 对方回收意图牌
+    assert values(s.hands[1]) == [3] and s.weapons[1] is None  # 对方回收意图牌
 
 
 # ---------------------------------------------------------------- weapons
@@ -447,6 +562,7 @@ def test_one_round_wait_after_a_weapon_is_used_up() -> None:
         {0: [2, 2, 2], 1: [3, 3, 3]},
         {0: (4, 1), 1: (13, 10), 2: (11, 10), 3: (12, 10)},
         table=[5, 7],
+        last_round="ordinary",
     )
     s.apply(TARGET_BASE + 1)
     s.apply({0: WEAPON_BASE + s.hands[0][0], 1: s.hands[1][0]})
@@ -466,16 +582,21 @@ def test_one_round_wait_after_a_weapon_is_used_up() -> None:
 def test_rearm_is_automatic_when_not_optional() -> None:
     s, _ = position(
         [6, 6, 6, 6],
-        {0: [2, 2], 1: [3, 3]},
+        {0: [2, 2], 1: [3, 3, 3]},
         {0: (4, 1), 1: (13, 10), 2: (11, 10), 3: (12, 10)},
         table=[5, 7],
         rearm_optional=False,
+        last_round="ordinary",
     )
     s.apply(TARGET_BASE + 1)
     s.apply({0: WEAPON_BASE + s.hands[0][0], 1: s.hands[1][0]})
+    asked = set()
     while s.round_no < 3:
+        asked |= {s.decision(p).kind for p in s.to_move()}
         s.apply({p: s.legal(p)[0] for p in s.to_move()})
-    assert s.weapons[0] is not None and s.phase == "target"
+    assert s.weapons[0] is not None and "rearm" not in asked and s.phase != "rearm"
+    e = last_event(s, "rearm")
+    assert e["player"] == 0 and e["drew"] is True
 
 
 # ---------------------------------------------------------------- the end
@@ -503,7 +624,7 @@ def test_without_instant_win_the_game_runs_to_the_last_count() -> None:
         {0: [9], 1: [2, 3], 2: [4]},
         {1: (12, 1)},
         instant_win=False,
-        last_round_all_in=False,
+        last_round="ordinary",
     )
     duel(s, 1, 9, 2)
     assert not s.is_terminal()
@@ -512,14 +633,52 @@ def test_without_instant_win_the_game_runs_to_the_last_count() -> None:
     assert s.outcome().reason == "count" and s.outcome().ranks[0] == 1
 
 
-def test_last_round_plays_every_card() -> None:
-    """不过最后一回合要求必须出完所有牌: the whole hand is one intention (its sum).
+def test_last_round_every_player_plays_out_every_card() -> None:
+    """最后比谁先把牌出完包括武器牌，不过最后一回合要求必须出完所有牌.
+
+    Last round card 6. Player 0 holds 3, 5 and a weapon pair 2×3: 4 cards, sum 13. Player 1
+    holds K and a 9×9 pair: 3 cards, sum 31. Player 2 holds 2, 4: 2 cards, sum 6. Player 3
+    holds 10, A: 2 cards, sum 11. All four play out everything (nobody takes cards); the
+    fewest cards finish first, players 2 and 3 tie at 2, the smaller sum (6) wins: player 2.
+    Fewer and smaller cards are the better position; the most cards place last.
+    """
+    s, _ = position(
+        [6],
+        {0: [3, 5], 1: [13], 2: [2, 4], 3: [10, 1]},
+        {0: (2, 3), 1: (9, 9)},
+    )
+    assert s.is_terminal() and s.outcome().reason == "play_out"
+    outs = [e for e in s.events(None) if e["kind"] == "play_out"]
+    assert [e["player"] for e in outs] == [0, 1, 2, 3]  # the leader first, in seat order
+    assert [(e["count"], e["sum"]) for e in outs] == [(4, 13), (3, 31), (2, 6), (2, 11)]
+    assert all(s.card_count(p) == 0 for p in range(4)) and all(w is None for w in s.weapons)
+    assert len(s.table) == 11
+    assert s.outcome().ranks == (4, 3, 1, 2) and s.winners == [2]
+    assert s.player_labels()["last_round_cards"] == ["most", "between", "fewest", "fewest"]
+    g = s.game
+    assert "player 2 plays out every card: ♠2 ♠4 — 2 card(s), values 2 + 4 = 6" in [
+        g.format_event(e, "en") for e in outs
+    ]
+    assert "玩家 0 出完所有牌（含武器牌）：♠3 ♠5 ♥2 ♥3 —— 4 张，点数和 3 + 5 + 2 + 3 = 13" in [
+        g.format_event(e, "zh") for e in outs
+    ]
+
+
+def test_last_round_equal_counts_and_sums_share() -> None:
+    s, _ = position([6], {0: [3, 5], 1: [4, 4], 2: [2, 4, 6], 3: [13]}, {3: (12, 12)})
+    assert s.outcome().ranks == (1, 1, 3, 4) and s.winners == [0, 1]
+
+
+def test_last_round_all_in_option_plays_every_card() -> None:
+    """The option last_round = "all_in" (rules version 1): the whole hand is one intention.
 
     Last round card 6 (attack). Player 0: hand 3 + 5 = 8 and weapon 2×3: 6×8 + 6 = 54.
     Player 1: hand K = 13: 6×13 = 78. Player 0 has the smaller total and takes every card;
     player 1 has played out everything, weapon included, and wins at once.
     """
-    s, _ = position([6], {0: [3, 5], 1: [13], 2: [2], 3: [10]}, {0: (2, 3), 1: (9, 9)})
+    s, _ = position(
+        [6], {0: [3, 5], 1: [13], 2: [2], 3: [10]}, {0: (2, 3), 1: (9, 9)}, last_round="all_in"
+    )
     assert s.last and s.phase == "target"
     s.apply(TARGET_BASE + 1)
     e = last_event(s, "duel")
@@ -530,7 +689,7 @@ def test_last_round_plays_every_card() -> None:
 
 
 def test_last_round_supply_card_is_played_as_attack_and_ties_go_on() -> None:
-    s, _ = position([4], {0: [3], 1: [3], 2: [2], 3: [10]}, {})
+    s, _ = position([4], {0: [3], 1: [3], 2: [2], 3: [10]}, {}, last_round="all_in")
     assert s.last and s.card_nature == "supply" and s.nature == "attack"
     s.apply(TARGET_BASE + 1)
     assert last_event(s, "duel")["taker"] is None and not s.is_terminal()
@@ -541,7 +700,7 @@ def test_last_round_supply_card_is_played_as_attack_and_ties_go_on() -> None:
 
 def test_last_round_off_fewest_cards_wins_and_equal_counts_share() -> None:
     """【最终比牌数消耗情况，率先消耗完毕则为胜出】: fewest cards when the pile is out."""
-    s, _ = position([6], {0: [3], 1: [3], 2: [5, 5], 3: [7, 7]}, {}, last_round_all_in=False)
+    s, _ = position([6], {0: [3], 1: [3], 2: [5, 5], 3: [7, 7]}, {}, last_round="ordinary")
     assert not s.last
     while not s.is_terminal():
         s.apply({p: s.legal(p)[0] for p in s.to_move()})
@@ -593,14 +752,55 @@ def test_events_read_in_both_languages() -> None:
     g = s.game
     lines = [g.format_event(e, "en") for e in s.events(None)]
     assert "round 1: ♥6 turned, attack round" in lines
-    assert "duel player 0 vs player 1: totals [30, 42], player 0 takes the cards" in lines
+    assert (
+        "attack round (R = 6), player 0 vs player 1: player 0 ♠5: R×I = 6×5 = 30; "
+        "player 1 ♠7: R×I = 6×7 = 42 → the smaller total takes the cards: player 0 takes ♠5 ♠7"
+    ) in lines
     zh = [g.format_event(e, "zh") for e in s.events(None)]
     assert "第 1 回合：翻开 ♥6，进攻回合" in zh
-    assert "对决 玩家 0 对 玩家 1：总数 [30, 42]，玩家 0 收牌" in zh
+    assert (
+        "进攻回合（回合数 6） 玩家 0 对 玩家 1：玩家 0 出 ♠5：R×I = 6×5 = 30；玩家 1 出 ♠7："
+        "R×I = 6×7 = 42 → 总数小的一方收牌：玩家 0 收下 ♠5 ♠7"
+    ) in zh
+
+
+def test_events_show_weapon_and_in_role_numbers() -> None:
+    """Every total names the card, the weapon, the in-role factor and the formula.
+
+    R = 8. The coordinator (身份 6) plays the composite 4 with a 9×2 weapon, in role:
+    6×4 + 8 + 9×2 = 50; the farmer (身份 5) plays the prime 7, in role: 5×7 + 8 = 43.
+    """
+    s, _ = position(
+        [8, 8],
+        {0: [4, 2], 1: [7, 3], 2: [10], 3: [10]},
+        {0: (9, 2), 1: (13, 1)},
+        roles=(COORDINATOR, FARMER, NARRATOR, LANDLORD),
+        role_values=(6, 5, 7, 13),
+    )
+    duel(s, 1, 4, 7, a_weapon=True)
+    e = last_event(s, "duel")
+    en, zh = s.game.format_event(e, "en"), s.game.format_event(e, "zh")
+    assert (
+        "player 0 ♠4 + weapon (quality 9, weapon 2), in role (role value 6): "
+        "role×I + R + Q×W = 6×4 + 8 + 9×2 = 50" in en
+    )
+    assert "player 1 ♠7, in role (role value 5): role×I + R = 5×7 + 8 = 43" in en
+    assert "player 1 takes ♠4 ♠7" in en
+    assert "玩家 0 出 ♠4 + 武器（质量 9，武器 2），身份相同（身份 6）：" in zh
+    assert "身份×I + R + Q×W = 6×4 + 8 + 9×2 = 50" in zh
+
+
+def test_defence_events_show_both_sides() -> None:
+    s, _ = position([7, 7], {0: [6, 2], 1: [3, 9], 2: [10], 3: [10]}, {1: (5, 8)})
+    duel(s, 1, 6, 3, t_weapon=True)
+    en = s.game.format_event(last_event(s, "duel"), "en")
+    assert "player 0 ♠6: R + I = 7 + 6 = 13" in en
+    assert "player 1 ♠3 + weapon 8: W + I = 8 + 3 = 11" in en
+    assert "the attack is valid, the attacked side takes: player 1 takes ♠6 ♠3" in en
 
 
 def test_views_hide_hands_face_down_weapons_and_set_aside_cards() -> None:
-    game = load_game("drama", table_start="empty")
+    game = load_game("drama", table_start="empty", roles="deal")
     s = game.new_state(5)
     assert isinstance(s, DramaState) and len(s.aside) == 52 - 2 - 8 - 20 - 10
     spectator = s.observation(None)
@@ -621,7 +821,7 @@ def test_views_hide_hands_face_down_weapons_and_set_aside_cards() -> None:
 def test_timeout_defaults() -> None:
     from caiquan.engine import Rng
     from caiquan.games import load_game
-    from caiquan.games.drama.rules import REARM_DECLINE, SUPPLY_PASS
+    from caiquan.games.drama.rules import REARM_DECLINE, ROLE_BASE, SUPPLY_PASS
 
     g = load_game("drama")
     found = set()
@@ -632,7 +832,12 @@ def test_timeout_defaults() -> None:
             for p in s.to_move():
                 t = s.timeout_option(p)
                 if t is not None:
-                    assert t in (SUPPLY_PASS, REARM_DECLINE) and t in s.legal(p)
+                    assert t in s.legal(p)
+                    if s.phase == "role":
+                        assert t == s.legal(p)[0] and t >= ROLE_BASE  # the first open role
+                        t = ROLE_BASE
+                    else:
+                        assert t in (SUPPLY_PASS, REARM_DECLINE)
                     found.add(t)
             s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
-    assert found == {SUPPLY_PASS, REARM_DECLINE}
+    assert found == {SUPPLY_PASS, REARM_DECLINE, ROLE_BASE}

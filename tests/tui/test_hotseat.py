@@ -68,10 +68,11 @@ async def test_drama_hot_seat_never_shows_another_hand() -> None:
     table = Table.new("drama", seats="human,human,random,random", seed=3, lang="en")
     app = PlayApp(table)
     seen: set[int] = set()
+    dealt: set[int] = set()  # viewers checked after the deal (with hands to hide)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         for _ in range(200):
-            if table.state.is_terminal() or (len(seen) == 2 and table.state.move_number > 6):
+            if table.state.is_terminal() or (len(dealt) == 2 and table.state.move_number > 6):
                 break
             if isinstance(app.screen, PrivacyScreen):
                 # only public news: no card of a hand unless a public event names it
@@ -100,8 +101,12 @@ async def test_drama_hot_seat_never_shows_another_hand() -> None:
             for c in set(other) - set(mine):
                 assert card_label(c) not in hand_line
             # the log is the viewer's own: the other human's private deal is not in it
-            assert text.count("your hand:") == 1  # the viewer's own deal, and no one else's
-            assert f"player {1 - viewer} is dealt 5 intention cards" in text
+            if table.state.phase == "role":  # roles are chosen before anything is dealt
+                assert "your hand:" not in text and not mine
+            else:
+                assert text.count("your hand:") == 1  # the viewer's own deal, no one else's
+                assert f"player {1 - viewer} is dealt 5 intention cards" in text
+                dealt.add(viewer)
             await pilot.press("enter")
             await settle(pilot, app)
-        assert seen == {0, 1}
+        assert seen == {0, 1} and dealt == {0, 1}

@@ -535,7 +535,7 @@ class LegendsEncoder(Encoder):
 
 # ---------------------------------------------------------------------- drama
 
-DRAMA_PHASES = ("setup", "rearm", "target", "duel", "discard", "supply", "over")
+DRAMA_PHASES = ("setup", "role", "rearm", "target", "duel", "discard", "answer", "supply", "over")
 DRAMA_NATURES = ("attack", "defence", "supply", "discard")
 _DRAMA_PLAYERS = 4
 _CARDS = 52
@@ -548,8 +548,9 @@ class DramaEncoder(Encoder):
     ``round_value`` (/ 13), ``nature`` (4: attack, defence, supply, discard), ``last_round``
     (1), ``round_cards`` (52, multi-hot of round cards turned), ``round_pile`` (/ 13),
     ``table_pile`` (/ 52), ``leader`` / ``active`` / ``target`` (4 each, one-hot),
-    ``phase`` (7: setup, rearm, target, duel, discard, supply, over), ``winners`` (4), then per
-    player: ``role`` (4×R, one-hot), ``role_value`` (4, / 13), ``hand_size`` (4, / 13),
+    ``phase`` (9: setup, role, rearm, target, duel, discard, answer, supply, over),
+    ``winners`` (4), then per player: ``role`` (4×R, one-hot), ``role_value`` (4, / 13),
+    ``hand_size`` (4, / 13),
     ``cards_left`` (4, / 20), ``taken`` (4×52, multi-hot of cards they took back in
     public), ``weapon`` (4×5: has a pair, hidden, public, quality / 13, uses left / 3),
     ``weapon_cards`` (4×52: the pair's cards when I may see them), ``may_draw`` (4, / 13);
@@ -569,7 +570,7 @@ class DramaEncoder(Encoder):
         s("round_card", _CARDS, "one-hot: the round card")
         s("round_value", 1, "round value / 13")
         s("nature", 4, "one-hot: attack, defence, supply, discard")
-        s("last_round", 1, "1 in the all-in last round")
+        s("last_round", 1, "1 in the last round")
         s("round_cards", _CARDS, "multi-hot: round cards turned so far")
         s("round_pile", 1, "round cards left / 13")
         s("table_pile", 1, "table pile / 52")

@@ -38,8 +38,10 @@ from .simulate import (
 TARGETS_TEXT = {
     "promise": "each character's win rate 40–60 %; seat A vs B within ±3 points; "
     "median game 8–16 rounds; draws under 15 %",
-    "drama": "each role's win rate 25 ± 10 %; at least half of the games end by a player "
-    "emptying their hand before the last round",
+    "drama": "each role's win rate 25 ± 10 %; each seat 25 ± 4 %; at least half of the games "
+    "end by a player emptying their hand before the last round; among games decided in the "
+    "last round, the player with the fewest cards at its start wins clearly more often than "
+    "the one with the most",
     "legends": "each seat within ±6 points of 1/N; no card lifts its player's win rate by more "
     "than 10 points; at least 95 % of games end by a victory condition",
 }
@@ -313,8 +315,22 @@ def check_targets(s: dict[str, Any]) -> list[dict[str, Any]]:
             lo = min(c["rate"] for c in roles.values())
             hi = max(c["rate"] for c in roles.values())
             add("role win rate within 15–35 %", f"{lo:.1%}–{hi:.1%}", lo >= 0.15 and hi <= 0.35)
+        seats = s["seats"]
+        lo, hi = min(c["rate"] for c in seats), max(c["rate"] for c in seats)
+        add("each seat within 21–29 %", f"{lo:.1%}–{hi:.1%}", lo >= 0.21 and hi <= 0.29)
         empty = s["end_reasons"].get("empty", 0.0)
         add("≥ 50 % end by emptying a hand before the last round", f"{empty:.1%}", empty >= 0.5)
+        last = s["labels"].get("last_round_cards", {})
+        if "fewest" in last and "most" in last:
+            few, most = last["fewest"], last["most"]
+            add(
+                "last round: the fewest cards at its start win clearly more than the most "
+                "(intervals apart)",
+                f"fewest {few['rate']:.1%} [{few['interval'][0]:.1%}, {few['interval'][1]:.1%}]"
+                f", most {most['rate']:.1%} [{most['interval'][0]:.1%}, "
+                f"{most['interval'][1]:.1%}]",
+                few["interval"][0] > most["interval"][1],
+            )
     elif game == "legends":
         n = len(s["seats"])
         fair = 1 / n

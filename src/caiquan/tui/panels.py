@@ -517,10 +517,10 @@ def drama_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> Renderabl
         table.add_column(col)
     for p, pl in enumerate(obs.get("players", [])):
         role = roles.get(pl["role"])
-        rname = (role.zh if lang == "zh" else role.en) if role else str(pl["role"])
+        rname = (role.zh if lang == "zh" else role.en) if role else "—"
         table.add_row(
             _name(p, lang) + (" ★" if p == me else ""),
-            f"{rname} ({pl.get('role_value')})",
+            f"{rname} ({pl.get('role_value')})" if role else rname,
             _drama_weapon(pl.get("weapon"), lang),
             str(pl["hand_size"]),
             str(pl["cards_left"]),
@@ -548,7 +548,7 @@ def _drama_weapon(w: Any, lang: str) -> str:
 
 
 def drama_unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tuple[str, str]]:
-    if decision.kind not in ("duel", "discard") or "hand" not in obs:
+    if decision.kind not in ("duel", "discard", "answer") or "hand" not in obs:
         return []
     legal = set(decision.ids)
     return [(_card(c), t("not_now", lang)) for c in obs["hand"] if c not in legal]

@@ -144,8 +144,10 @@ def discard_same_role_succeeds(attack: int, intention: int) -> bool | None:
 
     The in-role attack total (:func:`attack_total_same_role`) against the intention number.
     ``True``: 攻击成功时对方回收意图牌并丢弃装备牌; ``False``: 失败丢弃意图牌.
-    *Interpretation:* the literal reading (the player's own intention number) makes every
-    in-role discard succeed, since 身份×I + R > I whenever 身份 ≥ 1 and R ≥ 1.
+    *Interpretation* (default, option ``discard_in_role = "answer"``): ``intention`` is the
+    named player's answer card as it counts in an attack (``R×I`` or in role), so a failure
+    can happen. The literal reading (``"literal"``: the player's own intention number) makes
+    every in-role discard succeed, since 身份×I + R > I whenever 身份 ≥ 1 and R ≥ 1.
 
     >>> discard_same_role_succeeds(attack_total_same_role(6, 9, 4), 4)
     True
@@ -194,3 +196,63 @@ def is_composite(n: int, *, two_is_composite: bool = False) -> bool:
     if n == 2:
         return two_is_composite
     return n > 3 and not is_prime(n)
+
+
+def attack_text(
+    round_value: int,
+    intention: int,
+    weapon: Weapon | None = None,
+    role_value: int | None = None,
+    *,
+    role_symbol: str = "身份",
+) -> str:
+    """An attack total written out with its numbers (``role_value`` given: in role).
+
+    >>> attack_text(7, 6, (3, 11))
+    'R×I + Q×W = 7×6 + 3×11 = 75'
+    >>> attack_text(7, 6, (3, 11), 6, role_symbol="role")
+    'role×I + R + Q×W = 6×6 + 7 + 3×11 = 76'
+    >>> attack_text(9, 5)
+    'R×I = 9×5 = 45'
+    """
+    if role_value is None:
+        sym, num = ["R×I"], [f"{round_value}×{intention}"]
+        total = attack_total(round_value, intention, weapon)
+    else:
+        sym = [f"{role_symbol}×I", "R"]
+        num = [f"{role_value}×{intention}", str(round_value)]
+        total = attack_total_same_role(role_value, round_value, intention, weapon)
+    if weapon is not None:
+        sym.append("Q×W")
+        num.append(f"{weapon[0]}×{weapon[1]}")
+    return f"{' + '.join(sym)} = {' + '.join(num)} = {total}"
+
+
+def defence_text(
+    round_value: int,
+    intention: int,
+    *,
+    weapon: int | None = None,
+    role_value: int | None = None,
+    role_symbol: str = "身份",
+) -> str:
+    """One side of a defence round written out: the attacker (``weapon`` None) or the
+    defender (``weapon`` its weapon number, 0 unarmed); ``role_value`` given: in role.
+
+    >>> defence_text(7, 6), defence_text(7, 3, weapon=8)
+    ('R + I = 7 + 6 = 13', 'W + I = 8 + 3 = 11')
+    >>> defence_text(7, 4, role_value=6, role_symbol="role")
+    '(role + I) + (R + I) = (6 + 4) + (7 + 4) = 21'
+    >>> defence_text(7, 4, weapon=3, role_value=5)
+    '(R + I) + (W + I) = (7 + 4) + (3 + 4) = 18'
+    """
+    r, i = round_value, intention
+    if weapon is None:
+        if role_value is None:
+            return f"R + I = {r} + {i} = {defence_attack_value(r, i)}"
+        total = defence_attack_value_same_role(role_value, r, i)
+        return f"({role_symbol} + I) + (R + I) = ({role_value} + {i}) + ({r} + {i}) = {total}"
+    if role_value is None:
+        return f"W + I = {weapon} + {i} = {defence_defence_value(weapon, i)}"
+    total = defence_defence_value_same_role(r, weapon, i)
+    return f"(R + I) + (W + I) = ({r} + {i}) + ({weapon} + {i}) = {total}"

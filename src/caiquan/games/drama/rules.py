@@ -6,7 +6,7 @@ discard); in a round every player, from the rotating leader, is the active playe
 See ``rules.md`` for the full rules with every interpretation marked, and
 :mod:`caiquan.games.drama.formulas` for the seed's formulas.
 
-Option-id layout (``num_option_ids = 164``; card id ``c = suit × 13 + rank − 1``,
+Option-id layout (``num_option_ids = 168``; card id ``c = suit × 13 + rank − 1``,
 suits ♠ ♥ ♣ ♦):
 
 ===========  ==============================================================
@@ -18,12 +18,15 @@ suits ♠ ♥ ♣ ♦):
 ``161``      supply: pass
 ``162``      rearm: draw a new weapon pair from the table pile
 ``163``      rearm: decline
+``164 + r``  choose role ``r`` (content order: 164 … 167)
 ===========  ==============================================================
 
-Decision kinds: ``"rearm"`` (simultaneous, players allowed to draw a pair at a round's
+Decision kinds: ``"role"`` (setup: each player in turn takes one of the open role cards),
+``"rearm"`` (simultaneous, players allowed to draw a pair at a round's
 start), ``"target"`` (the active player names an opponent), ``"duel"`` (attack and defence
 rounds: active player and target choose their card at once and reveal together),
-``"discard"`` (the active player's card in a discard round), ``"supply"``.
+``"discard"`` (the active player's card in a discard round), ``"answer"`` (the target of an
+in-role discard answers with an intention card), ``"supply"``.
 """
 
 from __future__ import annotations
@@ -60,7 +63,8 @@ SUPPLY_REDRAW = 160
 SUPPLY_PASS = 161
 REARM_DRAW = 162
 REARM_DECLINE = 163
-NUM_OPTION_IDS = 164
+ROLE_BASE = 164
+NUM_OPTION_IDS = 168
 
 ATTACK, DEFENCE, SUPPLY, DISCARD = "attack", "defence", "supply", "discard"
 NATURES = (ATTACK, DEFENCE, SUPPLY, DISCARD)
@@ -101,6 +105,9 @@ class DramaState(State):
             "roles",
             "role_values",
             "role_cards",
+            "deck",
+            "final",
+            "last_start",
             "winners",
         }
     )
@@ -114,44 +121,36 @@ class DramaState(State):
         deck = list(range(NUM_CARDS))
         rng.shuffle(deck)
         # 1) 先确定攻击，防守，补给，丢弃回合: fixed by the options (g.nature).
-        # 2) 选择身份，第一次抽取质量牌和武器牌.
-        role_cards: list[int] = []
+        # 2) 选择身份: the four role cards are laid out face up.
+        offer: list[int] = []
         for role in g.content.roles:
             card = -1
             if role.card in ("composite", "prime"):
                 want = g.is_composite if role.card == "composite" else g.is_prime
                 card = next(c for c in deck if want[rank(c)])
                 deck.remove(card)
-            role_cards.append(card)
-        seats = list(range(n))
-        rng.shuffle(seats)
-        self.roles: list[int] = seats  # role index per seat
-        self.role_cards: list[int] = [role_cards[r] for r in seats]
-        self.role_values: list[int] = [
-            g.content.roles[r].value or rank(role_cards[r]) for r in seats
-        ]
-        self.seen: set[int] = {c for c in self.role_cards if c >= 0}
-        self.weapons: list[Held | None] = []
-        for _ in range(n):
-            q, w = deck.pop(), deck.pop()
-            self.weapons.append((q, w, g.uses(rank(q))))
+            offer.append(card)
+        self.offer_cards: tuple[int, ...] = tuple(offer)  # role card per role (content order)
+        self.offer_values: tuple[int, ...] = tuple(
+            role.value or rank(offer[r]) for r, role in enumerate(g.content.roles)
+        )
+        self.roles: list[int] = [-1] * n  # role index per seat (-1: not chosen yet)
+        self.role_cards: list[int] = [-1] * n
+        self.role_values: list[int] = [0] * n
+        self.seen: set[int] = {c for c in offer if c >= 0}
+        self.deck: list[int] = deck  # undealt, face down, until the roles are settled
+        self.hands: list[tuple[int, ...]] = [()] * n
+        self.taken: list[frozenset[int]] = [frozenset()] * n
+        self.weapons: list[Held | None] = [None] * n
         self.weapon_public: list[bool] = [False] * n
         self.weapon_from_table: list[bool] = [False] * n
         self.rearm_from: list[int] = [0] * n
-        # 3) 抽取意图牌，一手5张.
-        self.hands: list[tuple[int, ...]] = [
-            tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(n)
-        ]
-        self.taken: list[frozenset[int]] = [frozenset()] * n
-        # 4) 确定回合次数: the central round pile; the rest of the deck starts the table pile.
-        self.round_pile: list[int] = [deck.pop() for _ in range(g.rounds)]
+        self.round_pile: list[int] = []
         self.round_cards: list[int] = []
-        if g.config["table_start"] == "rest":
-            self.table: list[int] = deck
-            self.aside: list[int] = []
-        else:
-            self.table = []
-            self.aside = deck  # face down, out of play; nobody knows which cards these are
+        self.table: list[int] = []
+        self.aside: list[int] = []
+        self.final: list[int] = []  # play-out: per player cards × 1000 + card values
+        self.last_start: list[int] = []  # cards per player when the last round card turns
         self.round_no = 0
         self.round_value = 0
         self.nature = ATTACK
@@ -161,18 +160,79 @@ class DramaState(State):
         self.turn = 0
         self.active = -1
         self.target = -1
-        self.phase = "setup"
+        self.pending = -1  # an in-role discard's option, while its target answers
         self.winners: list[int] = []
         self.end_reason = ""
+        choose = g.config["roles"] == "choose"
+        self.first_chooser = rng.below(n) if choose else -1
+        # who leads round 1: the first to choose a role (so the last to choose, who takes the
+        # role left over, is the last to act in round 1); with dealt roles, seat 0
+        self.first_leader = max(self.first_chooser, 0)
         self._log(
             "setup",
             {
-                "roles": [g.content.roles[r].id for r in self.roles],
-                "role_values": list(self.role_values),
-                "role_cards": [card_label(c) if c >= 0 else None for c in self.role_cards],
+                "choose": choose,
+                "first": self.first_chooser,
+                "offer": [
+                    {
+                        "role": role.id,
+                        "value": self.offer_values[r],
+                        "card": card_label(offer[r]) if offer[r] >= 0 else None,
+                    }
+                    for r, role in enumerate(g.content.roles)
+                ],
                 "rounds": g.rounds,
             },
         )
+        if choose:
+            # each player in seat order from a random first chooser takes an open role card
+            self.phase = "role"
+            self.active = self.first_chooser
+            self._movers = (self.active,)
+            return
+        seats = list(range(len(offer)))
+        rng.shuffle(seats)  # the option roles = "deal": the role cards dealt at random
+        for p, r in enumerate(seats):
+            self._take_role(p, r)
+        self._deal()
+
+    def _take_role(self, p: Player, r: int) -> None:
+        self.roles[p] = r
+        self.role_cards[p] = self.offer_cards[r]
+        self.role_values[p] = self.offer_values[r]
+        self._log(
+            "role",
+            {
+                "player": p,
+                "role": self.game.content.roles[r].id,
+                "value": self.offer_values[r],
+                "chosen": self.first_chooser >= 0,
+            },
+        )
+
+    def open_roles(self) -> list[int]:
+        """Role indices (content order) nobody has taken yet."""
+        return [r for r in range(len(self.offer_cards)) if r not in self.roles]
+
+    def _deal(self) -> None:
+        """Setup steps 2 (first weapon pair) to 4 (the round pile), then round 1."""
+        g = self.game
+        n = NUM_PLAYERS
+        deck = self.deck
+        self.deck = []
+        for p in range(n):
+            q, w = deck.pop(), deck.pop()
+            self.weapons[p] = (q, w, g.uses(rank(q)))
+        # 3) 抽取意图牌，一手5张.
+        self.hands = [tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(n)]
+        # 4) 确定回合次数: the central round pile; the rest of the deck starts the table pile.
+        self.round_pile = [deck.pop() for _ in range(g.rounds)]
+        if g.config["table_start"] == "rest":
+            self.table = deck
+        else:
+            self.aside = deck  # face down, out of play; nobody knows which cards these are
+        self.active = -1
+        self.phase = "setup"
         for p in range(n):
             q, w, u = self._held(p)
             self._log(
@@ -207,11 +267,15 @@ class DramaState(State):
         self.seen.add(card)
         self.round_value = rank(card)
         self.card_nature = g.nature[self.round_value]
-        self.last = not self.round_pile and bool(g.config["last_round_all_in"])
+        mode = g.config["last_round"]
+        if not self.round_pile:
+            self.last_start = [self.card_count(p) for p in range(NUM_PLAYERS)]
+        self.last = not self.round_pile and mode != "ordinary"
+        all_in = self.last and mode == "all_in"
         self.nature = (
-            ATTACK if self.last and self.card_nature in (SUPPLY, DISCARD) else self.card_nature
+            ATTACK if all_in and self.card_nature in (SUPPLY, DISCARD) else self.card_nature
         )
-        self.leader = (self.round_no - 1) % NUM_PLAYERS
+        self.leader = (self.first_leader + self.round_no - 1) % NUM_PLAYERS
         self.turn = 0
         self._log(
             "round",
@@ -225,6 +289,9 @@ class DramaState(State):
                 "leader": self.leader,
             },
         )
+        if self.last and mode == "play_out":
+            self._play_out()
+            return
         if not self.last:
             eligible = [p for p in self._seat_order() if self._may_rearm(p)]
             if eligible and g.config["rearm_optional"]:
@@ -282,18 +349,62 @@ class DramaState(State):
         self._finish("last_empty" if self.last else "empty")
         return True
 
-    def _finish(self, reason: str) -> None:
+    def _play_out(self) -> None:
+        """最后一回合要求必须出完所有牌 (option ``last_round = "play_out"``).
+
+        Every player, from the leader, lays out every card left (hand and weapon pair) face
+        up onto the table pile; nobody takes cards in this round. Fewest cards finishes first
+        (率先消耗完毕); among equal counts the smaller sum of the cards' numbers.
+        """
+        final = [0] * NUM_PLAYERS
         counts = [self.card_count(p) for p in range(NUM_PLAYERS)]
-        best = min(counts)
-        self.winners = [p for p in range(NUM_PLAYERS) if counts[p] == best]
+        for p in self._seat_order():
+            cards = list(self.hands[p])
+            held = self.weapons[p]
+            if held is not None:
+                cards += [held[0], held[1]]
+            total = sum(rank(c) for c in cards)
+            final[p] = len(cards) * 1000 + total
+            self._log(
+                "play_out",
+                {
+                    "round": self.round_no,
+                    "player": p,
+                    "hand": [card_label(c) for c in self.hands[p]],
+                    "weapon": None if held is None else [card_label(held[0]), card_label(held[1])],
+                    "values": [rank(c) for c in cards],
+                    "count": len(cards),
+                    "sum": total,
+                },
+            )
+            for c in self.hands[p]:
+                self._take_from_hand(p, c)
+            if held is not None:
+                self.weapons[p] = None
+                self.weapon_public[p] = False
+            self._to_table(cards)
+        self.final = final
+        self._finish("play_out", counts)
+
+    def _finish(self, reason: str, counts: list[int] | None = None) -> None:
+        if counts is None:
+            counts = [self.card_count(p) for p in range(NUM_PLAYERS)]
+        keys = self.final or counts
+        best = min(keys)
+        self.winners = [p for p in range(NUM_PLAYERS) if keys[p] == best]
         self.end_reason = reason
         self.phase = "over"
         self.active = self.target = -1
         self._movers = ()
-        self._log(
-            "end",
-            {"reason": reason, "round": self.round_no, "cards": counts, "winners": self.winners},
-        )
+        end: dict[str, JSONValue] = {
+            "reason": reason,
+            "round": self.round_no,
+            "cards": list(counts),
+            "winners": self.winners,
+        }
+        if self.final:
+            end["sums"] = [k % 1000 for k in self.final]
+        self._log("end", end)
 
     # ------------------------------------------------------------------ queries
 
@@ -347,6 +458,10 @@ class DramaState(State):
 
     def _legal(self, player: Player) -> Sequence[int]:
         phase = self.phase
+        if phase == "role":
+            return [ROLE_BASE + r for r in self.open_roles()]
+        if phase == "answer":
+            return list(self.hands[player])
         if phase == "rearm":
             return [REARM_DRAW, REARM_DECLINE]
         if phase == "target":
@@ -371,6 +486,14 @@ class DramaState(State):
         head_zh = f"第 {self.round_no} 回合（{r}，{NATURE_ZH[nat]}）"
         head_en = f"round {self.round_no} ({r}, {nat})"
         phase = self.phase
+        if phase == "role":
+            return ("选择身份（明牌）", "choose your role (face up)")
+        if phase == "answer":
+            return (
+                f"{head_zh}：玩家 {self.active} 先攻击后丢弃你的武器，出一张意图牌应对",
+                f"{head_en}: player {self.active} attacks to discard your weapon; answer with "
+                "an intention card",
+            )
         if phase == "rearm":
             return (f"{head_zh}：从桌面牌堆抽取新的质量和武器？", f"{head_en}: draw a new pair?")
         if phase == "target":
@@ -390,6 +513,18 @@ class DramaState(State):
 
     def _describe(self, player: Player, option: int) -> Choice:
         base = self.game.describe_option(option)
+        if ROLE_BASE <= option < NUM_OPTION_IDS:
+            r = option - ROLE_BASE
+            role = self.game.content.roles[r]
+            card = self.offer_cards[r]
+            shown = f"{card_label(card)}，" if card >= 0 else ""
+            shown_en = f"{card_label(card)}, " if card >= 0 else ""
+            return Choice(
+                option,
+                base.name,
+                f"选择身份：{role.zh}（{shown}身份 {self.offer_values[r]}）",
+                f"choose the role {role.en} ({shown_en}role value {self.offer_values[r]})",
+            )
         if WEAPON_BASE <= option < TARGET_BASE and self.weapons[player] is not None:
             q, w, u = self._held(player)
             c = option - WEAPON_BASE
@@ -405,7 +540,17 @@ class DramaState(State):
 
     def _apply(self, joint: dict[Player, int]) -> None:
         phase = self.phase
-        if phase == "rearm":
+        if phase == "role":
+            self._take_role(self.active, joint[self.active] - ROLE_BASE)
+            if self.open_roles():
+                self.active = (self.active + 1) % NUM_PLAYERS
+                self._movers = (self.active,)
+            else:
+                self._deal()
+        elif phase == "answer":
+            self._resolve_discard(self.pending, joint[self.target])
+            self._end_turn()
+        elif phase == "rearm":
             for p in self._seat_order():
                 if joint.get(p) == REARM_DRAW:
                     if len(self.table) >= 2:
@@ -436,7 +581,42 @@ class DramaState(State):
                 self._resolve_defence(joint[self.active], joint[self.target])
             self._end_turn()
         elif phase == "discard":
-            self._resolve_discard(joint[self.active])
+            option = joint[self.active]
+            armed = option >= WEAPON_BASE
+            card = option - WEAPON_BASE if armed else option
+            if (
+                self.game.config["discard_in_role"] == "answer"
+                and self.in_role(self.active, rank(card))
+                and self.hands[self.target]
+            ):
+                # 先攻击后丢弃: the attack is shown, the target answers with a card; the card
+                # (and the weapon, if used) are face up from now on
+                self._take_from_hand(self.active, card)
+                if armed:
+                    q, w, _ = self._held(self.active)
+                    self.weapon_public[self.active] = True
+                    self.seen.update((q, w))
+                self.pending = option
+                self.phase = "answer"
+                self._movers = (self.target,)
+                total = f.attack_total_same_role(
+                    self.role_values[self.active],
+                    self.round_value,
+                    rank(card),
+                    self._weapon_values(self.active) if armed else None,
+                )
+                self._log(
+                    "discard_attack",
+                    {
+                        "round": self.round_no,
+                        "player": self.active,
+                        "target": self.target,
+                        "card": card_label(card),
+                        "total": total,
+                    },
+                )
+                return
+            self._resolve_discard(option, None)
             self._end_turn()
         elif phase == "supply":
             self._resolve_supply(joint[self.active])
@@ -528,6 +708,20 @@ class DramaState(State):
             ), True
         return f.attack_total(self.round_value, value, weapon), False
 
+    def _side(
+        self, p: Player, card: int, weapon: f.Weapon | None, in_role: bool, total: int
+    ) -> dict[str, JSONValue]:
+        """One side of a duel as the event shows it: every number of its formula."""
+        return {
+            "player": p,
+            "card": card_label(card),
+            "intention": rank(card),
+            "weapon": None if weapon is None else [weapon[0], weapon[1]],
+            "in_role": in_role,
+            "role_value": self.role_values[p],
+            "total": total,
+        }
+
     def _settle(self, taker: int | None, a: Player, ca: int, t: Player, ct: int) -> None:
         """收牌 (taker 0 = the active player, 1 = the target) or a tie."""
         if taker == 0:
@@ -547,17 +741,25 @@ class DramaState(State):
         tot_a, role_a = self._attack_total(a, ca, wa)
         tot_t, role_t = self._attack_total(t, ct, wt)
         taker = f.attack_taker(tot_a, tot_t)
+        weapon_a = self._weapon_values(a) if wa else None
+        weapon_t = self._weapon_values(t) if wt else None
         self._log(
             "duel",
             {
                 "round": self.round_no,
                 "nature": ATTACK,
+                "round_value": self.round_value,
                 "players": [a, t],
                 "cards": [card_label(ca), card_label(ct)],
                 "weapons": [wa, wt],
                 "in_role": [role_a, role_t],
                 "totals": [tot_a, tot_t],
+                "sides": [
+                    self._side(a, ca, weapon_a, role_a, tot_a),
+                    self._side(t, ct, weapon_t, role_t, tot_t),
+                ],
                 "taker": None if taker is None else (a, t)[taker],
+                "tie": str(self.game.config["tie"]),
             },
         )
         for p, armed in ((a, wa), (t, wt)):
@@ -590,56 +792,92 @@ class DramaState(State):
             {
                 "round": self.round_no,
                 "nature": DEFENCE,
+                "round_value": r,
                 "players": [a, t],
                 "cards": [card_label(ca), card_label(ct)],
                 "weapons": [False, wt],
                 "in_role": [role_a, role_t],
                 "totals": [att, dfn],
+                "sides": [
+                    self._side(a, ca, None, role_a, att),
+                    self._side(t, ct, self._weapon_values(t) if wt else (0, 0), role_t, dfn),
+                ],
                 "outcome": outcome,
                 "taker": None if taker is None else (a, t)[taker],
+                "tie": str(self.game.config["tie"]),
             },
         )
         if wt:
             self._use_weapon(t)
         self._settle(taker, a, ca, t, ct)
 
-    def _resolve_discard(self, option: int) -> None:
+    def _resolve_discard(self, option: int, answer: int | None) -> None:
+        """A discard; ``answer`` is the target's card when an in-role discard was answered."""
         a, t = self.active, self.target
-        card, armed = self._play_value(a, option)
+        if self.pending >= 0:  # already shown before the answer
+            armed = option >= WEAPON_BASE
+            card = option - WEAPON_BASE if armed else option
+        else:
+            card, armed = self._play_value(a, option)
+        self.pending = -1
         value = rank(card)
         quality = self._weapon_values(t)[0]
         role = self.in_role(a, value)
+        weapon = self._weapon_values(a) if armed else None
+        event: dict[str, JSONValue] = {
+            "round": self.round_no,
+            "round_value": self.round_value,
+            "player": a,
+            "target": t,
+            "card": card_label(card),
+            "intention": value,
+            "weapon": armed,
+            "weapon_values": None if weapon is None else [weapon[0], weapon[1]],
+            "in_role": role,
+            "role_value": self.role_values[a],
+        }
         if role:
-            weapon = self._weapon_values(a) if armed else None
             total = f.attack_total_same_role(self.role_values[a], self.round_value, value, weapon)
-            success = f.discard_same_role_succeeds(total, value)
+            if self.game.config["discard_in_role"] == "answer":
+                # 先攻击后丢弃（攻击总数：意图数）: the target's intention card, as it counts in
+                # an attack, against the attack total
+                if answer is None:  # the target has no card to answer with
+                    against, target_role = 0, False
+                else:
+                    self._take_from_hand(t, answer)
+                    against, target_role = self._attack_total(t, answer, False)
+                    event["answer"] = self._side(t, answer, None, target_role, against)
+                success = f.discard_same_role_succeeds(total, against)
+            else:  # "literal": the attack total against the player's own intention number
+                against = value
+                success = f.discard_same_role_succeeds(total, value)
         else:
             total = value
+            against = quality
             success = f.discard_succeeds(value, quality)
-        self._log(
-            "discard",
+        event.update(
             {
-                "round": self.round_no,
-                "player": a,
-                "target": t,
-                "card": card_label(card),
-                "weapon": armed,
-                "in_role": role,
                 "total": total,
-                "against": value if role else quality,
+                "against": against,
+                "quality": quality,
                 "success": success,
-            },
+                "tie": str(self.game.config["tie"]),
+                "mode": str(self.game.config["discard_in_role"]),
+            }
         )
+        self._log("discard", event)
         if armed:
             self._use_weapon(a)
+        if answer is not None:
+            self._give(t, (answer,))  # 对方回收意图牌: the answer goes back to its owner
         if success is None:
             if self.game.config["tie"] == "return":
                 self._give(a, (card,))
             else:
                 self._to_table((card,))
             return
-        if success and role:
-            self._give(t, (card,))  # 对方回收意图牌并丢弃装备牌
+        if success and role and answer is None and self.game.config["discard_in_role"] == "literal":
+            self._give(t, (card,))  # the literal reading: 对方回收 the active player's card
         else:
             self._to_table((card,))
         if success:
@@ -752,11 +990,11 @@ class DramaState(State):
         g = self.game
         players: list[JSONValue] = []
         for p in range(NUM_PLAYERS):
-            role = g.content.roles[self.roles[p]]
+            r = self.roles[p]
             players.append(
                 {
-                    "role": role.id,
-                    "role_value": self.role_values[p],
+                    "role": g.content.roles[r].id if r >= 0 else None,
+                    "role_value": self.role_values[p] if r >= 0 else None,
                     "hand_size": len(self.hands[p]),
                     "cards_left": self.card_count(p),
                     "taken": sorted(self.taken[p]),
@@ -781,6 +1019,22 @@ class DramaState(State):
             "players": players,
             "winners": list(self.winners),
         }
+        if self.phase == "role":
+            obs["open_roles"] = [
+                {
+                    "role": g.content.roles[r].id,
+                    "value": self.offer_values[r],
+                    "card": self.offer_cards[r] if self.offer_cards[r] >= 0 else None,
+                }
+                for r in self.open_roles()
+            ]
+        if self.phase == "answer":
+            card = self.pending % WEAPON_BASE
+            obs["discard_attack"] = {
+                "card": card,
+                "value": rank(card),
+                "weapon": self.pending >= WEAPON_BASE,
+            }
         if player is not None:
             obs["hand"] = list(self.hands[player])
             obs["hand_values"] = [rank(c) for c in self.hands[player]]
@@ -795,7 +1049,12 @@ class DramaState(State):
         slots* (the table pile, face-down pairs drawn from it) hold the cards seen going to
         the table plus some never-seen cards (the rest of the deck). Seen cards stay in
         table slots; never-seen cards are shuffled across both kinds; counts are kept.
+        While the roles are being chosen nothing is dealt: only the deck's order is hidden.
         """
+        if self.deck:
+            self.deck.sort()
+            rng.shuffle(self.deck)
+            return
         deal_slots: list[tuple[str, int, int]] = []
         table_slots: list[tuple[str, int, int]] = []
         for q in range(NUM_PLAYERS):
@@ -851,26 +1110,61 @@ class DramaState(State):
         return self.table[i]
 
     def _ranks(self) -> tuple[int, ...]:
-        """Fewest cards left is best (率先消耗完毕则为胜出); equal counts share a place."""
-        return ranks_from_scores(tuple(-float(self.card_count(p)) for p in range(NUM_PLAYERS)))
+        """Fewest cards left is best (率先消耗完毕则为胜出); equal counts share a place.
+
+        After a play-out last round: fewest cards at its start, then the smaller sum.
+        """
+        keys = self.final or [self.card_count(p) for p in range(NUM_PLAYERS)]
+        return ranks_from_scores(tuple(-float(k) for k in keys))
 
     def _player_labels(self) -> dict[str, list[str]]:
         roles = self.game.content.roles
-        return {"role": [roles[r].id for r in self.roles]}
+        labels = {"role": [roles[r].id if r >= 0 else "none" for r in self.roles]}
+        counts = self.last_start
+        if counts:
+            lo, hi = min(counts), max(counts)
+            labels["last_round_cards"] = [
+                "all equal"
+                if lo == hi
+                else "fewest"
+                if c == lo
+                else "most"
+                if c == hi
+                else "between"
+                for c in counts
+            ]
+        else:
+            labels["last_round_cards"] = ["not reached"] * NUM_PLAYERS
+        return labels
 
     def _metrics(self) -> dict[str, float]:
         return {"rounds": float(self.round_no)}
 
     def _timeout_option(self, player: Player) -> int | None:
-        """A timed-out player passes a supply turn or declines to re-arm."""
+        """A timed-out player passes a supply turn, declines to re-arm or takes the first open
+        role card."""
         legal = self._legal(player)
         for option in (SUPPLY_PASS, REARM_DECLINE):
             if option in legal:
                 return option
+        if self.phase == "role" and legal:
+            return legal[0]  # the first open role card, in content order
         return None
 
     def _end_reason(self) -> str:
         return self.end_reason
+
+
+_END_REASONS = {
+    "empty": ("有玩家出完了所有牌", "a player has played out every card"),
+    "last_empty": (
+        "最后一回合有玩家出完了所有牌",
+        "a player played out every card in the last round",
+    ),
+    "last_round": ("最后一回合结束", "the last round is over"),
+    "count": ("回合牌堆用完，比较剩余牌数", "the round pile is out: cards left compared"),
+    "play_out": ("最后一回合所有人出完所有牌", "everyone played out every card in the last round"),
+}
 
 
 def _nature_table(config: Mapping[str, object]) -> dict[int, str]:
@@ -895,7 +1189,9 @@ class Drama(Game):
     """剧牌 — four players; every seed formula kept, every addition an option."""
 
     id = "drama"
-    version = 1
+    # 2: roles chosen, 2 a composite, the play-out last round, the answered in-role discard,
+    # events with every number of the formulas (records of version 1 are refused)
+    version = 2
     name_zh = "剧牌"
     name_en = "Drama Cards"
     min_players = 4
@@ -926,9 +1222,17 @@ class Drama(Game):
         ),
         ConfigOption(
             "two_is_composite",
-            False,
-            "count 2 as a composite, as the seed's 2代表的积数 says",
-            "按原文“2代表的积数”把 2 当作积数",
+            True,
+            "count 2 as a composite, as the seed's 2代表的积数 says (off: 2 is a prime)",
+            "按原文“2代表的积数”把 2 当作积数（关闭：2 为质数）",
+        ),
+        ConfigOption(
+            "roles",
+            "choose",
+            "roles: chosen in seat order from a random first chooser ('choose', 选择身份) "
+            "or dealt at random ('deal')",
+            "身份：从随机的第一位起按座位顺序选择（choose，选择身份）或随机发放（deal）",
+            choices=("choose", "deal"),
         ),
         ConfigOption(
             "supply_number",
@@ -978,10 +1282,23 @@ class Drama(Game):
             "牌出完的玩家立即获胜（同时出完则并列）",
         ),
         ConfigOption(
-            "last_round_all_in",
-            True,
-            "in the last round each player plays the whole hand and weapon as one intention",
-            "最后一回合每位玩家把全部手牌与武器作为一次意图打出",
+            "last_round",
+            "play_out",
+            "the last round: every player plays out every card, fewest then smallest cards "
+            "win ('play_out'); whole hands duel as one intention ('all_in', rules version 1); "
+            "an ordinary round ('ordinary')",
+            "最后一回合：每人出完所有牌，牌少者胜、其次点数小者胜（play_out）；整手牌作为一次意图"
+            "对决（all_in，第 1 版规则）；普通回合（ordinary）",
+            choices=("play_out", "all_in", "ordinary"),
+        ),
+        ConfigOption(
+            "discard_in_role",
+            "answer",
+            "an in-role discard: the target answers with an intention card ('answer') or the "
+            "attack total meets the player's own card and always succeeds ('literal')",
+            "身份相同的丢弃：对方出一张意图牌应对（answer），或攻击总数与自己的意图数比较、"
+            "总是成功（literal）",
+            choices=("answer", "literal"),
         ),
         ConfigOption(
             "tie",
@@ -1032,8 +1349,9 @@ class Drama(Game):
         return NUM_OPTION_IDS
 
     def max_decisions(self) -> int:
-        # per round: one joint rearm decision, then per turn a target and a card/supply choice
-        return self.rounds * (1 + 2 * NUM_PLAYERS)
+        # four role choices; per round: one joint rearm decision, then per turn a target, a
+        # card/supply choice and an answer
+        return NUM_PLAYERS + self.rounds * (1 + 3 * NUM_PLAYERS)
 
     def describe_option(self, option: int) -> Choice:
         if 0 <= option < WEAPON_BASE:
@@ -1060,6 +1378,9 @@ class Drama(Game):
                 f"丢弃回收的牌，付出意图牌 {card_label(c)}",
                 f"discard my taken-back cards, paying {card_label(c)}",
             )
+        if ROLE_BASE <= option < NUM_OPTION_IDS:
+            role = self.content.roles[option - ROLE_BASE]
+            return Choice(option, f"role-{role.id}", f"选择身份：{role.zh}", f"choose {role.en}")
         names = {
             SUPPLY_REDRAW: ("supply-redraw", "重新抓取武器和质量", "redraw my weapon pair"),
             SUPPLY_PASS: ("supply-pass", "不补给", "pass"),
@@ -1085,20 +1406,62 @@ class Drama(Game):
             if zh:
                 return f"玩家 {e['player']} 点名玩家 {e['target']}"
             return f"player {e['player']} names player {e['target']}"
-        if kind == "duel":
+        if kind == "duel" and "sides" in e:
+            return self._format_duel(e, zh)
+        if kind == "duel":  # the all-in last round (option last_round = "all_in")
             a, t = e["players"]
             taker = e["taker"]
+            sums, totals = e["sums"], e["totals"]
+            hands = [" ".join(str(c) for c in h) or "—" for h in e["hands"]]
             if zh:
-                who = "总数相等" if taker is None else f"玩家 {taker} 收牌"
-                return f"对决 玩家 {a} 对 玩家 {t}：总数 {e['totals']}，{who}"
-            who = "equal totals" if taker is None else f"player {taker} takes the cards"
-            return f"duel player {a} vs player {t}: totals {e['totals']}, {who}"
+                who = "总数相等" if taker is None else f"玩家 {taker} 收下两手牌"
+                return (
+                    f"最后一回合对决 玩家 {a} 对 玩家 {t}：玩家 {a} 全部打出 {hands[0]}"
+                    f"（意图和 {sums[0]}，总数 {totals[0]}），玩家 {t} 全部打出 {hands[1]}"
+                    f"（意图和 {sums[1]}，总数 {totals[1]}）：{who}"
+                )
+            who = "equal totals" if taker is None else f"player {taker} takes both hands"
+            return (
+                f"last-round duel player {a} vs player {t}: player {a} plays out {hands[0]} "
+                f"(sum {sums[0]}, total {totals[0]}), player {t} plays out {hands[1]} "
+                f"(sum {sums[1]}, total {totals[1]}): {who}"
+            )
+        if kind == "discard_attack":
+            if zh:
+                return (
+                    f"玩家 {e['player']} 出 {e['card']}（身份相同），先攻击后丢弃玩家 "
+                    f"{e['target']} 的武器：攻击总数 {e['total']}；玩家 {e['target']} 出牌应对"
+                )
+            return (
+                f"player {e['player']} plays {e['card']} in role to attack, then discard, "
+                f"player {e['target']}'s weapon: attack total {e['total']}; player "
+                f"{e['target']} answers"
+            )
         if kind == "discard":
-            ok = {True: ("成功", "success"), False: ("失败", "failure"), None: ("相等", "equal")}
-            res = ok[e["success"]][0 if zh else 1]
+            return self._format_discard(e, zh)
+        if kind == "role":
+            role = self._role_name(str(e["role"]), zh)
             if zh:
-                return f"玩家 {e['player']} 丢弃玩家 {e['target']} 的武器：{res}"
-            return f"player {e['player']} tries to discard player {e['target']}'s weapon: {res}"
+                how = "选择" if e["chosen"] else "拿到"
+                return f"玩家 {e['player']} {how}身份：{role}（身份 {e['value']}）"
+            how = "chooses" if e["chosen"] else "is dealt"
+            return f"player {e['player']} {how} the role {role} (role value {e['value']})"
+        if kind == "play_out":
+            cards = list(e["hand"]) + list(e["weapon"] or [])
+            shown = " ".join(str(c) for c in cards) or "—"
+            values = " + ".join(str(v) for v in e["values"]) or "0"
+            weapon = e["weapon"]
+            if zh:
+                extra = "（含武器牌）" if weapon else ""
+                return (
+                    f"玩家 {e['player']} 出完所有牌{extra}：{shown} —— {e['count']} 张，"
+                    f"点数和 {values} = {e['sum']}"
+                )
+            extra = " (weapon pair included)" if weapon else ""
+            return (
+                f"player {e['player']} plays out every card{extra}: {shown} — {e['count']} "
+                f"card(s), values {values} = {e['sum']}"
+            )
         if kind == "supply":
             choice = str(e["choice"])
             if zh:
@@ -1116,17 +1479,26 @@ class Drama(Game):
                 f"(may draw again from round {e['draw_from_round']})"
             )
         if kind == "setup":
-            roles = {r.id: r for r in self.content.roles}
-            parts = []
-            for p, (rid, value) in enumerate(zip(e["roles"], e["role_values"], strict=True)):
-                role = roles.get(str(rid))
-                name = (role.zh if zh else role.en) if role else str(rid)
-                parts.append(
-                    f"玩家 {p}：{name}（身份 {value}）" if zh else f"player {p}: {name} ({value})"
+            offer = []
+            for o in e["offer"]:
+                d = o if isinstance(o, dict) else {}
+                name = self._role_name(str(d.get("role")), zh)
+                card = f"{d['card']}，" if zh and d.get("card") else ""
+                card_en = f"{d['card']}, " if d.get("card") else ""
+                offer.append(
+                    f"{name}（{card}身份 {d.get('value')}）"
+                    if zh
+                    else f"{name} ({card_en}role value {d.get('value')})"
                 )
             if zh:
-                return f"发身份：{'，'.join(parts)}；共 {e['rounds']} 回合"
-            return f"roles dealt: {', '.join(parts)}; {e['rounds']} rounds"
+                how = f"从玩家 {e['first']} 起按座位顺序选择身份" if e["choose"] else "身份随机发放"
+                return f"身份牌（明牌）：{'，'.join(offer)}；{how}；共 {e['rounds']} 回合"
+            how = (
+                f"players choose in seat order from player {e['first']}"
+                if e["choose"]
+                else "the roles are dealt at random"
+            )
+            return f"role cards (face up): {', '.join(offer)}; {how}; {e['rounds']} rounds"
         if kind == "deal":
             if "hand" in e:
                 hand = " ".join(str(c) for c in e["hand"])
@@ -1170,7 +1542,182 @@ class Drama(Game):
                 return f"玩家 {e['player']} 本回合无事可做，跳过"
             return f"player {e['player']} has nothing to do this turn and is skipped"
         if kind == "end":
+            winners = ", ".join(str(w) for w in e["winners"])
+            reason = str(e["reason"])
+            why_zh, why_en = _END_REASONS.get(reason, (reason, reason))
+            if "sums" in e:
+                if zh:
+                    return (
+                        f"游戏结束（{why_zh}）：最后一回合开始时的牌数 {e['cards']}，点数和 "
+                        f"{e['sums']} —— 牌最少者胜，张数相同时点数和小者胜；胜者：玩家 {winners}"
+                    )
+                return (
+                    f"game over ({why_en}): cards at the start of the last round {e['cards']}, "
+                    f"sums {e['sums']} — fewest cards wins, then the smaller sum; "
+                    f"winner(s): player {winners}"
+                )
             if zh:
-                return f"游戏结束（{e['reason']}）：胜者 {e['winners']}，剩余牌数 {e['cards']}"
-            return f"game over ({e['reason']}): winners {e['winners']}, cards left {e['cards']}"
+                return f"游戏结束（{why_zh}）：胜者 玩家 {winners}，剩余牌数 {e['cards']}"
+            return f"game over ({why_en}): winner(s) player {winners}, cards left {e['cards']}"
         return super().format_event(event, lang)
+
+    def _role_name(self, rid: str, zh: bool) -> str:
+        for role in self.content.roles:
+            if role.id == rid:
+                return role.zh if zh else role.en
+        return rid
+
+    def _side_text(self, side: Mapping[str, JSONValue], nature: str, rv: int, zh: bool) -> str:
+        """``player 0 ♠6 + weapon (Q 3, W 11), in role (身份 6): 6×6 + 7 + 3×11 = 76``."""
+        p, card, i = side["player"], side["card"], int(side["intention"])
+        weapon = side["weapon"]
+        role = int(side["role_value"]) if side["in_role"] else None
+        sym = "身份" if zh else "role"
+        head = f"玩家 {p} 出 {card}" if zh else f"player {p} {card}"
+        if nature == ATTACK:
+            pair = None
+            if isinstance(weapon, list):
+                pair = (int(weapon[0]), int(weapon[1]))
+                head += (
+                    f" + 武器（质量 {pair[0]}，武器 {pair[1]}）"
+                    if zh
+                    else f" + weapon (quality {pair[0]}, weapon {pair[1]})"
+                )
+            text = f.attack_text(rv, i, pair, role, role_symbol=sym)
+        else:
+            w = None
+            if isinstance(weapon, list):
+                w = int(weapon[1])
+                if weapon[0] == 0:  # an unarmed defender (option unarmed_defence)
+                    head += "（没有武器，武器数按 0）" if zh else " (no weapon: W = 0)"
+                else:
+                    head += f" + 武器 {w}" if zh else f" + weapon {w}"
+            text = f.defence_text(rv, i, weapon=w, role_value=role, role_symbol=sym)
+        if role is not None:
+            head += f"，身份相同（身份 {role}）" if zh else f", in role (role value {role})"
+        return f"{head}：{text}" if zh else f"{head}: {text}"
+
+    def _format_duel(self, e: Mapping[str, JSONValue], zh: bool) -> str:
+        nature = str(e["nature"])
+        rv = int(e["round_value"])
+        sides = [s for s in e["sides"] if isinstance(s, dict)]
+        a, t = (int(s["player"]) for s in sides)
+        texts = [self._side_text(s, nature, rv, zh) for s in sides]
+        taker = e["taker"]
+        cards = f"{e['cards'][0]} {e['cards'][1]}"
+        tie_table = e.get("tie") == "table"
+        if nature == ATTACK:
+            head = f"进攻回合（回合数 {rv}）" if zh else f"attack round (R = {rv})"
+            if taker is None:
+                rule = (
+                    ("总数相等，两张牌进入桌面牌堆" if tie_table else "总数相等，各自收回自己的牌")
+                    if zh
+                    else (
+                        "equal totals: both cards go to the table pile"
+                        if tie_table
+                        else "equal totals: each takes back their own card"
+                    )
+                )
+            else:
+                rule = (
+                    f"总数小的一方收牌：玩家 {taker} 收下 {cards}"
+                    if zh
+                    else f"the smaller total takes the cards: player {taker} takes {cards}"
+                )
+        else:
+            head = f"防守回合（回合数 {rv}）" if zh else f"defence round (R = {rv})"
+            outcome = e["outcome"]
+            if outcome == "valid":
+                rule = (
+                    f"进攻有效，被进攻方收牌：玩家 {taker} 收下 {cards}"
+                    if zh
+                    else f"the attack is valid, the attacked side takes: player {taker} takes "
+                    f"{cards}"
+                )
+            elif outcome == "turned":
+                rule = (
+                    f"防守大于进攻，防守变为进攻，无效方收牌：玩家 {taker} 收下 {cards}"
+                    if zh
+                    else (
+                        f"the defence is larger and turns into an attack, the invalid side "
+                        f"takes: player {taker} takes {cards}"
+                    )
+                )
+            else:
+                rule = (
+                    ("相等，两张牌进入桌面牌堆" if tie_table else "相等，各自收回自己的牌")
+                    if zh
+                    else (
+                        "equal: both cards go to the table pile"
+                        if tie_table
+                        else "equal: each takes back their own card"
+                    )
+                )
+        if zh:
+            role = "" if nature == ATTACK else f"（玩家 {a} 进攻，玩家 {t} 防守）"
+            return f"{head}{role} 玩家 {a} 对 玩家 {t}：{texts[0]}；{texts[1]} → {rule}"
+        role = "" if nature == ATTACK else f" (player {a} attacks, player {t} defends)"
+        return f"{head}{role}, player {a} vs player {t}: {texts[0]}; {texts[1]} → {rule}"
+
+    def _format_discard(self, e: Mapping[str, JSONValue], zh: bool) -> str:
+        p, t, card = e["player"], e["target"], e["card"]
+        rv = int(e["round_value"])
+        ok = e["success"]
+        res = {True: ("成功", "success"), False: ("失败", "failure"), None: ("相等", "equal")}[ok][
+            0 if zh else 1
+        ]
+        if ok is True:
+            then = (
+                f"玩家 {t} 的质量牌和武器牌进入桌面牌堆"
+                if zh
+                else f"player {t}'s quality and weapon cards go to the table pile"
+            )
+        elif ok is False:
+            then = f"{card} 被丢弃" if zh else f"{card} is discarded"
+        else:
+            then = (
+                (f"{card} 进入桌面牌堆" if e.get("tie") == "table" else f"玩家 {p} 收回 {card}")
+                if zh
+                else (
+                    f"{card} goes to the table pile"
+                    if e.get("tie") == "table"
+                    else f"player {p} takes {card} back"
+                )
+            )
+        if not e["in_role"]:
+            q = e["against"]
+            if zh:
+                return (
+                    f"丢弃回合：玩家 {p} 出 {card}，丢弃玩家 {t} 的武器：意图数 : 质量数 = "
+                    f"{e['intention']} : {q} → {res}，{then}"
+                )
+            return (
+                f"discard round: player {p} plays {card} to discard player {t}'s weapon: "
+                f"I : Q = {e['intention']} : {q} → {res}, {then}"
+            )
+        sym = "身份" if zh else "role"
+        wv = e.get("weapon_values")
+        pair = (int(wv[0]), int(wv[1])) if isinstance(wv, list) else None
+        role_value = int(e["role_value"])
+        attack = f.attack_text(rv, int(e["intention"]), pair, role_value, role_symbol=sym)
+        ans = e.get("answer")
+        if isinstance(ans, dict):
+            ta = self._side_text(ans, ATTACK, rv, zh)
+            against = (
+                f"{ta}（应对牌回到玩家 {t} 手中）"
+                if zh
+                else f"{ta} (the answer goes back to player {t})"
+            )
+        elif e.get("mode") == "answer":
+            against = f"玩家 {t} 没有手牌应对：0" if zh else f"player {t} has no card to answer: 0"
+        else:
+            against = f"意图数 {e['against']}" if zh else f"the intention number {e['against']}"
+        if zh:
+            return (
+                f"丢弃回合（身份相同，先攻击后丢弃）：玩家 {p} 出 {card}，{attack}；对 {against} "
+                f"→ {res}，{then}"
+            )
+        return (
+            f"discard round (in role: attack first, then discard): player {p} plays {card}, "
+            f"{attack}; against {against} → {res}, {then}"
+        )

@@ -253,7 +253,7 @@ function legendsPanel(o, ctx) {
 function dramaPanel(o, ctx) {
   const { h, lang } = ctx;
   const roles = cardsOf("drama").roles || [];
-  const roleName = (r) => { const x = roles.find((y) => y.id === r); return x ? (lang === "zh" ? x.zh : x.en) : w(r, lang); };
+  const roleName = (r) => { if (r == null) return "—"; const x = roles.find((y) => y.id === r); return x ? (lang === "zh" ? x.zh : x.en) : w(r, lang); };
   const me = o.player;
   const weapon = (wp) => (!wp ? "—" : wp.hidden ? w("hidden", lang)
     : h("span", { title: `${w("quality", lang)} ${wp.quality} × ${w("weapon", lang)} ${wp.weapon}` },
