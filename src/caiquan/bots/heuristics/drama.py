@@ -32,6 +32,9 @@ from caiquan.games.drama.rules import (
 from .common import argmax, lookahead, terminal_values
 
 _STEEPNESS = 0.7
+#: A tie-break far below any difference the lookahead measures (its values are averages of
+#: 12 samples of softmax shares): among options it scores alike, the higher card.
+_SHED = 1e-6
 
 #: Search bots stop rollouts after this many decisions (about one round) and evaluate.
 DEPTH = 8
@@ -84,6 +87,10 @@ def policy(world: State, me: int, rng: Rng) -> int:
                 values.append(_duel_best(s, me, rng, 6)[1])
         return argmax(legal, values, rng)
     options, values = lookahead(world, me, evaluate, rng, samples=12)
+    if phase in ("duel", "discard", "answer"):
+        # where the lookahead cannot tell cards apart (a sure win or a sure loss), shed the
+        # higher card: the play-out last round ranks equal counts by the smaller sum
+        values = [v + _SHED * rank(o % WEAPON_BASE) for o, v in zip(options, values, strict=True)]
     return argmax(options, values, rng)
 
 
