@@ -51,7 +51,11 @@ def test_a_seat_sees_only_its_own_hand_in_its_panel() -> None:
 
     game = load_game("drama")
     state = game.new_state(5)
+    while state.phase == "role":  # roles are chosen before the hands are dealt
+        (p,) = state.to_move()
+        state.apply({p: state.legal(p)[0]})
     for p in range(4):
+        assert state.observation(p)["hand"], "a hand to hide"
         text = _text(render(game, state.observation(p), "en", ViewOptions()), width=160)
         hand_line = next(line for line in text.splitlines() if line.startswith("hand "))
         mine = state.observation(p)["hand"]
