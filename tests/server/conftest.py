@@ -35,7 +35,10 @@ def pg_url() -> Iterator[str]:
     if admin is None:
         print(f"SKIP: {PG_SKIP}")
         pytest.skip(PG_SKIP)
-    import psycopg
+    psycopg = pytest.importorskip(
+        "psycopg",
+        reason="DATABASE_URL is set but the postgres extra is not: pip install -e '.[postgres]'",
+    )
 
     name = "caiquan_test_" + secrets.token_hex(6)
     with psycopg.connect(admin, autocommit=True) as conn:
