@@ -22,6 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from caiquan.engine import Rng, State
@@ -59,7 +60,7 @@ def interleaved_rates(runners: dict[str, Runner], seconds: float, repeats: int) 
 # ---------------------------------------------------------------------------- caiquan
 
 GOOFSPIEL_13 = {"num_cards": 13, "points_order": "descending", "imp_info": True}
-OURS = {
+OURS: dict[str, tuple[str, dict[str, Any]]] = {
     "goofspiel-13": ("goofspiel", GOOFSPIEL_13),
     "promise": ("promise", {}),
     "drama": ("drama", {}),
@@ -100,7 +101,7 @@ def measure_solvers() -> dict[str, dict[str, float]]:
     return {
         "solve-3x3-kernel": {
             "us": statistics.median(
-                _per_call_us(lambda m=m: solve_small(m)) for m in (rps, biased, rps)
+                _per_call_us(partial(solve_small, m)) for m in (rps, biased, rps)
             )
         },
         "solve-3x3-highs": {"us": _per_call_us(lambda: solve_lp(biased), 0.5)},
@@ -248,7 +249,11 @@ def rlcard_runners() -> tuple[dict[str, Runner], dict[str, Callable[[], object]]
 
         env.reset()
         runners[f"rlcard-{name}"] = run
-        clones[f"rlcard-{name}"] = lambda env=env: copy.deepcopy(env.game)
+
+        def clone(env: Any = env) -> object:
+            return copy.deepcopy(env.game)
+
+        clones[f"rlcard-{name}"] = clone
     return runners, clones
 
 

@@ -59,7 +59,7 @@ class SeatSpec(BaseModel):
 
 
 class CreateTable(BaseModel):
-    game: Text = Field(max_length=64, json_schema_extra={"enum": game_ids()})
+    game: Text = Field(max_length=64, json_schema_extra={"enum": list[Any](game_ids())})
     options: Annotated[dict[str, OptionValue], AfterValidator(_options)] = Field(
         default_factory=dict,
         max_length=32,

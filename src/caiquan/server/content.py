@@ -104,7 +104,9 @@ class ContentLibrary:
         choices are its names (built-in presets, then this server's files)."""
         info = load_game(game_id).info()
         options = []
-        for o in info["options"]:  # type: ignore[union-attr]
+        declared = info["options"]
+        assert isinstance(declared, list)
+        for o in declared:
             assert isinstance(o, dict)
             if o.get("scope") != "table":
                 continue
