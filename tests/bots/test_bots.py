@@ -7,12 +7,12 @@ import math
 
 import pytest
 
-from caiquan.bots import THROW_PAYOFFS, ISMCTSBot, NashBot, RandomBot, make_bot
+from caiquan.bots import ISMCTSBot, NashBot, RandomBot, make_bot
 from caiquan.engine import ConfigError, PlayerView, Rng, exploitability
 from caiquan.games import load_game
 from caiquan.testing import check_game
 
-from .toy import BIASED, ThrowGame, payoffs
+from .toy import BIASED, ThrowGame
 
 
 def test_make_bot_specs() -> None:
@@ -71,35 +71,31 @@ def test_ismcts_mixes_at_a_simultaneous_throw() -> None:
     assert bot.last_iterations == 4000
 
 
-def test_ismcts_hands_two_player_throws_to_the_exact_solver() -> None:
+def test_ismcts_hands_two_player_throws_to_the_exact_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = ThrowGame()
     s = game.new_state(0)
-    THROW_PAYOFFS[game.id] = payoffs
-    try:
-        bot = ISMCTSBot(iterations=500)
-        rng = Rng(5)
-        counts = collections.Counter(bot.decide(PlayerView(s, 0), rng) for _ in range(400))
-        assert bot.last_iterations == 0  # no search: the equilibrium mix of the matrix
-        assert bot._nash is not None and bot._nash.last_mix == pytest.approx((0.25, 0.25, 0.5))
-        assert 150 < counts[2] < 250 and counts[0] > 50 and counts[1] > 50
-    finally:
-        del THROW_PAYOFFS[game.id]
+    monkeypatch.setattr(ThrowGame, "hooks", {"throw_payoffs": f"{ThrowGame.__module__}:payoffs"})
+    bot = ISMCTSBot(iterations=500)
+    rng = Rng(5)
+    counts = collections.Counter(bot.decide(PlayerView(s, 0), rng) for _ in range(400))
+    assert bot.last_iterations == 0  # no search: the equilibrium mix of the matrix
+    assert bot._nash is not None and bot._nash.last_mix == pytest.approx((0.25, 0.25, 0.5))
+    assert 150 < counts[2] < 250 and counts[0] > 50 and counts[1] > 50
 
 
-def test_nash_bot_plays_the_exact_equilibrium() -> None:
+def test_nash_bot_plays_the_exact_equilibrium(monkeypatch: pytest.MonkeyPatch) -> None:
     game = ThrowGame()
     s = game.new_state(0)
-    THROW_PAYOFFS[game.id] = payoffs
-    try:
-        bot = NashBot()
-        bot.decide(PlayerView(s, 0), Rng(1))
-        assert bot.last_mix == pytest.approx((0.25, 0.25, 0.5), abs=1e-7)
-        opp = NashBot()
-        opp.decide(PlayerView(s, 1), Rng(1))
-        assert opp.last_mix is not None
-        assert exploitability(BIASED, bot.last_mix, opp.last_mix) == pytest.approx(0, abs=1e-7)
-    finally:
-        del THROW_PAYOFFS[game.id]
+    monkeypatch.setattr(ThrowGame, "hooks", {"throw_payoffs": f"{ThrowGame.__module__}:payoffs"})
+    bot = NashBot()
+    bot.decide(PlayerView(s, 0), Rng(1))
+    assert bot.last_mix == pytest.approx((0.25, 0.25, 0.5), abs=1e-7)
+    opp = NashBot()
+    opp.decide(PlayerView(s, 1), Rng(1))
+    assert opp.last_mix is not None
+    assert exploitability(BIASED, bot.last_mix, opp.last_mix) == pytest.approx(0, abs=1e-7)
 
 
 def test_nash_bot_by_rollouts_without_an_evaluator() -> None:

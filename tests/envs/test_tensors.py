@@ -154,5 +154,9 @@ def test_unknown_game_has_no_encoder() -> None:
     class Fake:
         id = "nope"
 
-    with pytest.raises(KeyError, match="no observation encoder"):
+        @staticmethod
+        def hook(name: str) -> None:
+            return None
+
+    with pytest.raises(KeyError, match="declares no observation encoder"):
         encoder_for(Fake())  # type: ignore[arg-type]

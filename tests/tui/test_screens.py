@@ -185,7 +185,7 @@ async def test_a_drawing_bug_does_not_end_the_game(monkeypatch: pytest.MonkeyPat
     def broken(*_: object) -> None:
         raise KeyError("power_table")
 
-    monkeypatch.setitem(panels._PANELS, "promise", broken)
+    monkeypatch.setattr(panels.PROMISE, "panel", broken)
     table = Table.new("promise", seats="human,random", seed=4)
     app = PlayApp(table)
     async with app.run_test(size=SIZE) as pilot:

@@ -56,6 +56,31 @@ def test_cards_lists_public_content(client: Any) -> None:
     assert client.get("/api/games/nope/cards").status_code == 404
 
 
+def test_description_declares_the_game(client: Any) -> None:
+    from caiquan.games import load_game
+
+    d = client.get("/api/games/goofspiel/description").json()
+    assert d == load_game("goofspiel").description()
+    assert d["dynamics"] == "simultaneous" and d["utility_sum"] == 0.0
+    assert client.get("/api/games/nope/description").status_code == 404
+
+
+def test_panel_js_only_for_a_game_with_its_own_panel(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from caiquan.games import game_class
+
+    cls = game_class("goofspiel")
+    assert "web" not in cls.hooks
+    assert client.get("/api/games/goofspiel/panel.js").status_code == 404
+    # a game that declares one: its package's file, served as a JavaScript module
+    monkeypatch.setattr(cls, "hooks", {**cls.hooks, "web": "rules.md"})
+    got = client.get("/api/games/goofspiel/panel.js")
+    assert got.status_code == 200 and got.headers["content-type"].startswith("text/javascript")
+    assert got.text == cls.hook("web")
+    assert client.get("/api/games/..%2F..%2Fetc/panel.js").status_code == 404
+
+
 def test_replay_views_only_for_finished_games(client: Any) -> None:
     import time
 

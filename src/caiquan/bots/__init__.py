@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot, RandomBot
-from .heuristics import HEURISTICS, GreedyBot, Heuristic, heuristic_for
+from .heuristics import GreedyBot, Heuristic, heuristic_for
 from .ismcts import ISMCTSBot
-from .nash import THROW_PAYOFFS, NashBot
+from .nash import NashBot
 from .spec import (
     BotSpec,
     BotSpecError,
@@ -51,8 +51,6 @@ def make_bot(spec: str | BotSpec) -> Bot:
 
 __all__ = [
     "BOTS",
-    "HEURISTICS",
-    "THROW_PAYOFFS",
     "Bot",
     "BotSpec",
     "BotSpecError",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from caiquan.engine import PlayerView, Rng, solve_zero_sum
+from caiquan.engine import Game, PlayerView, Rng, solve_zero_sum
 
 from .base import Bot, RandomBot, normalised_returns
 from .heuristics import Evaluate, GreedyBot, heuristic_for
@@ -24,24 +24,11 @@ from .spec import Param
 
 PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 
-#: Game id → exact payoff evaluator for throw decisions (rows: my legal throws in order,
-#: columns: the opponent's). Returning None falls back to rollouts.
-THROW_PAYOFFS: dict[str, PayoffFn] = {}
 
-#: Evaluators the shipped games provide, imported on first use.
-_BUILTIN_PAYOFFS = {
-    "promise": "caiquan.games.promise.payoffs:throw_payoffs",
-    "legends": "caiquan.bots.heuristics.legends:war_payoffs",
-}
-
-
-def _payoff_fn(game_id: str) -> PayoffFn | None:
-    fn = THROW_PAYOFFS.get(game_id)
-    if fn is None and game_id in _BUILTIN_PAYOFFS:
-        from importlib import import_module
-
-        module, _, name = _BUILTIN_PAYOFFS[game_id].partition(":")
-        fn = THROW_PAYOFFS[game_id] = getattr(import_module(module), name)
+def _payoff_fn(game: Game) -> PayoffFn | None:
+    """The game's exact evaluator of throw decisions (its ``throw_payoffs`` hook): rows are
+    my legal throws in order, columns the opponent's; it may return ``None`` (then rollouts)."""
+    fn: PayoffFn | None = game.hook("throw_payoffs")
     return fn
 
 
@@ -96,12 +83,12 @@ class NashBot:
         return legal[rng.weighted(mix)]
 
     def payoffs(self, view: PlayerView, rng: Rng) -> list[list[float]]:
-        exact = _payoff_fn(view.game.id)
-        if exact is not None:
-            m = exact(view)
-            if m is not None:
-                return m
         h = heuristic_for(view.game.id)
+        for fn in (_payoff_fn(view.game), h.throw_payoffs if h is not None else None):
+            if fn is not None:
+                m = fn(view)
+                if m is not None:
+                    return m
         if h is not None:
             return self.evaluation_payoffs(view, rng, h.evaluate)
         return self.rollout_payoffs(view, rng)

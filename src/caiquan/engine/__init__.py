@@ -4,6 +4,7 @@ Pure and typed: no I/O, no global randomness. See :class:`Game` and :class:`Stat
 """
 
 from .config import ConfigOption, ConfigValue, validate_config
+from .describe import HOOKS, TARGET_KINDS, Entry, Target, Text, load_targets
 from .errors import (
     CaiquanError,
     ConfigError,
@@ -43,7 +44,9 @@ from .view import PlayerView
 
 __all__ = [
     "BLADES",
+    "HOOKS",
     "RPS",
+    "TARGET_KINDS",
     "CaiquanError",
     "Choice",
     "ConfigError",
@@ -53,6 +56,7 @@ __all__ = [
     "Cycle",
     "Decision",
     "DecisionInput",
+    "Entry",
     "Event",
     "Game",
     "GameOverError",
@@ -69,9 +73,12 @@ __all__ = [
     "Result",
     "Rng",
     "State",
+    "Target",
+    "Text",
     "UnknownGameError",
     "expected_payoff",
     "exploitability",
+    "load_targets",
     "ranks_from_scores",
     "results_from_ranks",
     "select_language",

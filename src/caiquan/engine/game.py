@@ -9,6 +9,16 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from .config import ConfigOption, ConfigValue, validate_config
+from .describe import (
+    HOOKS,
+    Chance,
+    Dynamics,
+    Entry,
+    Information,
+    Target,
+    load_targets,
+    resolve_hook,
+)
 from .errors import ConfigError, RecordError, RecordVersionError
 from .record import Record
 from .state import State
@@ -38,8 +48,15 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[ConfigOption, ...]] = ()
     state_class: ClassVar[type[State]]
-    #: The package that holds ``rules.md`` (for :meth:`rules`).
+    #: The package that holds ``rules.md`` (for :meth:`rules`) and ``balance.toml``, and that
+    #: relative hook references start from (default: the package of the class's module).
     rules_package: ClassVar[str] = ""
+    #: The game's type (see :mod:`caiquan.engine.describe`).
+    dynamics: ClassVar[Dynamics] = "simultaneous"
+    chance: ClassVar[Chance] = "seeded"
+    information: ClassVar[Information] = "imperfect"
+    #: Hooks for the outer layers: name → ``"module:attr"`` (see :mod:`caiquan.engine.describe`).
+    hooks: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, config: Mapping[str, Any] | None = None, /, **options: Any) -> None:
         merged = {**(config or {}), **options}
@@ -75,6 +92,43 @@ class Game(ABC):
 
     def utility_range(self) -> tuple[float, float]:
         return (-1.0, 1.0)
+
+    def utility_sum(self) -> float | None:
+        """What every game's returns sum to (``0.0``: zero-sum), or ``None`` (general-sum)."""
+        return 0.0
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """The public cards, characters, skills … with their names and texts (zh/en)."""
+        return ()
+
+    def cards_played(self, state: State) -> list[list[str]]:
+        """The distinct catalogue ids each player played in a finished game (for the lab's
+        per-card statistics); no card statistics by default."""
+        return [[] for _ in range(state.num_players)]
+
+    def balance_targets(self) -> tuple[Target, ...]:
+        """The design targets the balance report checks (the package's ``balance.toml``)."""
+        return load_targets(self.package())
+
+    @classmethod
+    def package(cls) -> str:
+        """The game's package (where its data, text and hooks live)."""
+        return cls.rules_package or cls.__module__.rpartition(".")[0]
+
+    @classmethod
+    def hook(cls, name: str) -> Any:
+        """The object a hook names (``None`` if the game declares none).
+
+        ``web`` is a file of the package and returns its text; every other hook is imported.
+        """
+        if name not in HOOKS:
+            raise KeyError(f"no hook {name!r}; the hooks are {', '.join(HOOKS)}")
+        ref = cls.hooks.get(name)
+        if ref is None:
+            return None
+        if name == "web":
+            return resources.files(cls.package()).joinpath(ref).read_text("utf-8")
+        return resolve_hook(cls.package(), ref)
 
     def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
         """One line of text for an event (as returned by ``State.events``)."""
@@ -157,7 +211,24 @@ class Game(ABC):
             "config": dict(self.config),
             "num_option_ids": self.num_option_ids,
             "max_decisions": self.max_decisions(),
+            "hooks": sorted(self.hooks),
         }
+
+    def description(self) -> dict[str, JSONValue]:
+        """Everything the game declares, JSON-ready: :meth:`info` plus its type, catalogue,
+        balance targets and which hooks it provides."""
+        out = self.info()
+        out.update(
+            {
+                "dynamics": self.dynamics,
+                "chance": self.chance,
+                "information": self.information,
+                "utility_sum": self.utility_sum(),
+                "catalogue": [e.as_json() for e in self.catalogue()],
+                "balance_targets": [t.as_json() for t in self.balance_targets()],
+            }
+        )
+        return out
 
     def __copy__(self) -> Game:
         return self  # a game is immutable: copies share it

@@ -69,17 +69,32 @@ def short_name(game_id: str) -> str:
     return PREFIX + game_id
 
 
-def _is_zero_sum(game: Game) -> bool:
-    # every caiquan game scores win/loss (or point difference) returns that sum to zero,
-    # except goofspiel's "total_points"
-    return game.config.get("returns_type", "win_loss") != "total_points"
-
-
 def _spec(game_id: str) -> dict[str, Any]:
     cls = game_class(game_id)
     spec: dict[str, Any] = {o.name: o.default for o in cls.options}
-    spec["deal_draws"] = DEFAULT_DEAL_DRAWS
+    if cls.chance != "deterministic":  # a game without chance has no deal to draw
+        spec["deal_draws"] = DEFAULT_DEAL_DRAWS
     return spec
+
+
+_CHANCE = {
+    "seeded": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    "deterministic": pyspiel.GameType.ChanceMode.DETERMINISTIC,
+}
+_INFORMATION = {
+    "perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
+    "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+}
+_UTILITY = {
+    "zero": pyspiel.GameType.Utility.ZERO_SUM,
+    "constant": pyspiel.GameType.Utility.CONSTANT_SUM,
+    "general": pyspiel.GameType.Utility.GENERAL_SUM,
+}
+
+
+def _default_utility(cls: type[Game]) -> str:
+    total = cls().utility_sum()
+    return "general" if total is None else "zero" if total == 0.0 else "constant"
 
 
 def game_type(game_id: str) -> pyspiel.GameType:
@@ -88,10 +103,13 @@ def game_type(game_id: str) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"caiquan {cls.name_en}",
+        # caiquan's states take every decision through the simultaneous-move interface
+        # (one mover is a simultaneous node with one player); the deal is an explicit
+        # chance node unless the game declares no chance at all
         dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        chance_mode=_CHANCE[cls.chance],
+        information=_INFORMATION[cls.information],
+        utility=_UTILITY[_default_utility(cls)],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -117,7 +135,10 @@ class CaiquanGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game_id = self.game_id
         params = dict(params or {})
-        self.deal_draws = int(params.pop("deal_draws", DEFAULT_DEAL_DRAWS))
+        default_draws = 0 if game_class(game_id).chance == "deterministic" else DEFAULT_DEAL_DRAWS
+        self.deal_draws = int(params.pop("deal_draws", default_draws))
+        if default_draws == 0 and self.deal_draws:
+            raise ValueError(f"{game_id} has no chance: deal_draws must be 0")
         if not 0 <= self.deal_draws <= 8:
             raise ValueError(f"deal_draws must be from 0 to 8, got {self.deal_draws}")
         config = {k: v for k, v in params.items() if k != "name"}
@@ -126,8 +147,10 @@ class CaiquanGame(pyspiel.Game):
         self.wait_action = g.num_option_ids
         lo, hi = g.utility_range()
         gt = game_type(game_id)
-        if not _is_zero_sum(g):
-            gt = _general_sum(gt)
+        total = g.utility_sum()
+        kind = "general" if total is None else "zero" if total == 0.0 else "constant"
+        if _UTILITY[kind] != gt.utility:
+            gt = _with_utility(gt, _UTILITY[kind])
         super().__init__(
             gt,
             pyspiel.GameInfo(
@@ -136,10 +159,10 @@ class CaiquanGame(pyspiel.Game):
                 num_players=g.num_players,
                 min_utility=float(lo),
                 max_utility=float(hi),
-                utility_sum=0.0 if _is_zero_sum(g) else None,
+                utility_sum=total,
                 max_game_length=g.max_decisions(),
             ),
-            {**params, "deal_draws": self.deal_draws},
+            {**params, **({"deal_draws": self.deal_draws} if default_draws else {})},
         )
         self.encoder: Encoder = encoder_for(g)
         self._outcomes = [(k, 1.0 / DRAW_OUTCOMES) for k in range(DRAW_OUTCOMES)]
@@ -167,14 +190,14 @@ class CaiquanGame(pyspiel.Game):
         return CaiquanObserver(self, perfect_recall=iig_obs_type.perfect_recall)
 
 
-def _general_sum(gt: pyspiel.GameType) -> pyspiel.GameType:
+def _with_utility(gt: pyspiel.GameType, utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=gt.short_name,
         long_name=gt.long_name,
         dynamics=gt.dynamics,
         chance_mode=gt.chance_mode,
         information=gt.information,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=gt.reward_model,
         max_num_players=gt.max_num_players,
         min_num_players=gt.min_num_players,

@@ -630,20 +630,15 @@ class DramaEncoder(Encoder):
 
 # ---------------------------------------------------------------------- registry
 
-ENCODERS: dict[str, Callable[[Game], Encoder]] = {
-    "goofspiel": GoofspielEncoder,
-    "promise": PromiseEncoder,
-    "legends": LegendsEncoder,
-    "drama": DramaEncoder,
-}
-
 
 def encoder_for(game: Game) -> Encoder:
-    """The observation encoder of a game (by its id), for the game's configuration."""
-    factory = ENCODERS.get(game.id)
+    """The observation encoder a game declares (its ``encoder`` hook), for its configuration."""
+    factory: Callable[[Game], Encoder] | None = game.hook("encoder")
     if factory is None:
-        known = ", ".join(sorted(ENCODERS))
-        raise KeyError(f"no observation encoder for game {game.id!r}; encoders exist for {known}")
+        raise KeyError(
+            f"game {game.id!r} declares no observation encoder (an ``encoder`` hook on its "
+            "Game class); the tensor adapters need one"
+        )
     return factory(game)
 
 
@@ -657,7 +652,6 @@ def action_mask(state: State, player: Player) -> npt.NDArray[np.int8]:
 
 
 __all__ = [
-    "ENCODERS",
     "HIGH",
     "LOW",
     "DramaEncoder",

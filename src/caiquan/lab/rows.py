@@ -16,21 +16,14 @@ from typing import Any
 
 from caiquan.bots import Bot
 from caiquan.engine import Game, PlayerView, Rng, State
+from caiquan.games import game_class
 
 PayoffFn = Callable[[PlayerView], list[list[float]] | None]
 
-#: Per game: exact payoff matrices of a simultaneous throw (rows: the viewer's legal options).
-_PAYOFFS: dict[str, str] = {"promise": "caiquan.games.promise.payoffs:throw_payoffs"}
-
 
 def payoff_fn(game_id: str) -> PayoffFn | None:
-    spec = _PAYOFFS.get(game_id)
-    if spec is None:
-        return None
-    from importlib import import_module
-
-    module, _, name = spec.partition(":")
-    fn: PayoffFn = getattr(import_module(module), name)
+    """The game's exact payoffs of a two-player simultaneous decision (``throw_payoffs``)."""
+    fn: PayoffFn | None = game_class(game_id).hook("throw_payoffs")
     return fn
 
 
@@ -54,21 +47,8 @@ def dominated(matrix: Sequence[Sequence[float]], row: int, eps: float = 1e-9) ->
 
 
 def cards_played(game: Game, state: State) -> list[list[str]]:
-    """The distinct cards each player played, from the public event log (sorted ids).
-
-    ``legends``: person cards (``play`` events); other games: none yet.
-    """
-    n = state.num_players
-    if game.id != "legends":
-        return [[] for _ in range(n)]
-    persons = game.content.persons  # type: ignore[attr-defined]
-    seen: list[set[str]] = [set() for _ in range(n)]
-    for e in state.events(None):
-        if e.get("kind") == "play":
-            p, c = e.get("player"), e.get("card")
-            if isinstance(p, int) and isinstance(c, int) and 0 <= p < n:
-                seen[p].add(persons[c].key)
-    return [sorted(s) for s in seen]
+    """The distinct cards each player played, as the game counts them (``Game.cards_played``)."""
+    return game.cards_played(state)
 
 
 def play_row(

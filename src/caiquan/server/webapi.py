@@ -10,7 +10,7 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from caiquan.engine import Record
-from caiquan.games import game_ids, load_game
+from caiquan.games import game_class, game_ids, load_game
 
 from .content import ContentLibrary
 
@@ -47,6 +47,25 @@ def format_events(game_id: GameId, body: Events) -> list[dict[str, str] | None]:
         except Exception:  # a malformed event: the client keeps its generic line
             out.append(None)
     return out
+
+
+@router.get("/games/{game_id}/description", summary="What a game declares about itself")
+def description(game_id: GameId) -> dict[str, Any]:
+    """Type, options, public catalogue (every card's name and text in zh/en), balance targets
+    and the hooks the game provides (at its default configuration)."""
+    return load_game(_game_id(game_id)).description()
+
+
+@router.get(
+    "/games/{game_id}/panel.js",
+    summary="The game's own browser panel (a JavaScript module), if it has one",
+    responses={404: {"description": "the game has no panel of its own: use the generic one"}},
+)
+def panel_js(game_id: GameId) -> PlainTextResponse:
+    source = game_class(_game_id(game_id)).hook("web")
+    if source is None:
+        raise HTTPException(404, f"{game_id} has no browser panel of its own")
+    return PlainTextResponse(source, media_type="text/javascript; charset=utf-8")
 
 
 @router.get("/games/{game_id}/cards", summary="A game's public card list (names, costs)")

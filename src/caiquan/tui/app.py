@@ -27,7 +27,7 @@ from caiquan.engine import CaiquanError, ConfigError, IllegalDecisionError
 from caiquan.games import game_class, game_ids
 
 from .i18n import t
-from .panels import ViewOptions, explain, generic_panel, render, unavailable
+from .panels import ViewOptions, explain, generic_panel, render, toggles, unavailable
 from .session import Table
 
 CSS = """
@@ -59,8 +59,10 @@ class TableScreen(Screen[None]):
         b.bind("question_mark", "app.rules", t("k_rules", lang), key_display="?")
         b.bind("s", "app.save", t("k_save", lang))
         b.bind("q", "app.quit_game", t("k_quit", lang))
-        if game_id == "promise":
+        offered = toggles(game_class(game_id))
+        if "hint" in offered:
             b.bind("h", "app.toggle_hint", t("k_hint", lang))
+        if "details" in offered:
             b.bind("d", "app.toggle_details", t("k_details", lang))
         for n in range(1, 10):
             b.bind(str(n), f"app.pick({n})", show=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -34,20 +35,27 @@ def render(game: Game, obs: Obs | None, lang: str, opts: ViewOptions) -> Rendera
     """The game panel for one seat's observation (``None``: nothing to show yet)."""
     if obs is None:
         return Text("")
-    fn = _PANELS.get(game.id, generic_panel)
-    return fn(game, obs, lang, opts)
+    hook = game.hook("terminal")
+    fn = getattr(hook, "panel", None) or generic_panel
+    result: RenderableType = fn(game, obs, lang, opts)
+    return result
 
 
 def explain(game: Game, obs: Obs, option: int, lang: str) -> str:
     """What a choice means in more words (card text, character), or ``""``."""
-    fn = _EXPLAIN.get(game.id)
-    return fn(game, obs, option, lang) if fn else ""
+    fn = getattr(game.hook("terminal"), "explain", None)
+    return str(fn(game, obs, option, lang)) if fn else ""
 
 
 def unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tuple[str, str]]:
     """``(label, reason)`` for choices that look possible but are not legal now."""
-    fn = _UNAVAILABLE.get(game.id)
-    return fn(game, obs, decision, lang) if fn else []
+    fn = getattr(game.hook("terminal"), "unavailable", None)
+    return list(fn(game, obs, decision, lang)) if fn else []
+
+
+def toggles(game: Game | type[Game]) -> tuple[str, ...]:
+    """The view toggles a game's terminal panel offers (``"hint"``, ``"details"``)."""
+    return tuple(getattr(game.hook("terminal"), "TOGGLES", ()))
 
 
 def _kv(rows: list[tuple[str, RenderableType | str]]) -> Table:
@@ -554,17 +562,15 @@ def drama_unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> li
     return [(_card(c), t("not_now", lang)) for c in obs["hand"] if c not in legal]
 
 
-_PANELS: dict[str, Callable[[Game, Obs, str, ViewOptions], RenderableType]] = {
-    "promise": promise_panel,
-    "legends": legends_panel,
-    "drama": drama_panel,
-}
-_EXPLAIN: dict[str, Callable[[Game, Obs, int, str], str]] = {
-    "promise": promise_explain,
-    "legends": legends_explain,
-}
-_UNAVAILABLE: dict[str, Callable[[Game, Obs, Decision, str], list[tuple[str, str]]]] = {
-    "promise": promise_unavailable,
-    "legends": legends_unavailable,
-    "drama": drama_unavailable,
-}
+# transitional (issue 19): each game's terminal panel moves into its package; the game's
+# ``terminal`` hook names one of these until then.
+PROMISE = SimpleNamespace(
+    panel=promise_panel,
+    explain=promise_explain,
+    unavailable=promise_unavailable,
+    TOGGLES=("hint", "details"),
+)
+LEGENDS = SimpleNamespace(
+    panel=legends_panel, explain=legends_explain, unavailable=legends_unavailable
+)
+DRAMA = SimpleNamespace(panel=drama_panel, unavailable=drama_unavailable)

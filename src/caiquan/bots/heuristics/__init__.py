@@ -15,20 +15,24 @@ search skips plainly wasted ones, e.g. a promise skill card that cannot be used)
 ``plausibility(world, player) -> weight`` (how likely the others' hidden past choices in a
 sampled world are if they play ``policy``: the search weights sampled worlds by it) and
 ``MODEL`` (``False``: the search's default ``opponents="auto"`` searches the others'
-decisions instead of modelling them by the rollout player).
+decisions instead of modelling them by the rollout player) and ``throw_payoffs(view) ->
+matrix | None`` (a heuristic payoff matrix of a two-player throw for ``nash``, where the game
+has no exact ``throw_payoffs`` hook).
 
-Register your own game's heuristic with ``HEURISTICS["mygame"] = Heuristic(policy, rollout,
-evaluate)`` (or give its module path in ``_BUILTIN``).
+A game declares its module as its ``strategy`` hook (``hooks = {"strategy": ".strategy"}`` on
+its ``Game`` class, see :mod:`caiquan.engine.describe`); a game without one is played at
+random by ``greedy`` and rolled out at random by ``ismcts``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
+from functools import cache
 from typing import ClassVar
 
-from caiquan.engine import PlayerView, Rng, State
+from caiquan.engine import Game, PlayerView, Rng, State, UnknownGameError
+from caiquan.games import game_class
 
 from ..spec import Param
 from .common import Evaluate, argmax, lookahead, maximin
@@ -47,33 +51,34 @@ class Heuristic:
     depth: int | None = None
     plausibility: Plausibility | None = None
     model: bool = True
+    throw_payoffs: Callable[[PlayerView], list[list[float]] | None] | None = None
 
 
-HEURISTICS: dict[str, Heuristic] = {}
-
-_BUILTIN = {
-    "promise": "caiquan.bots.heuristics.promise",
-    "legends": "caiquan.bots.heuristics.legends",
-    "drama": "caiquan.bots.heuristics.drama",
-    "goofspiel": "caiquan.bots.heuristics.goofspiel",
-}
+@cache
+def _load(cls: type[Game]) -> Heuristic | None:
+    m = cls.hook("strategy")
+    if m is None:
+        return None
+    return Heuristic(
+        m.policy,
+        m.rollout,
+        m.evaluate,
+        getattr(m, "prune", None),
+        getattr(m, "DEPTH", None),
+        getattr(m, "plausibility", None),
+        getattr(m, "MODEL", True),
+        getattr(m, "throw_payoffs", None),
+    )
 
 
 def heuristic_for(game_id: str) -> Heuristic | None:
-    """The registered heuristic of a game (imported on first use), or ``None``."""
-    h = HEURISTICS.get(game_id)
-    if h is None and game_id in _BUILTIN:
-        m = import_module(_BUILTIN[game_id])
-        h = HEURISTICS[game_id] = Heuristic(
-            m.policy,
-            m.rollout,
-            m.evaluate,
-            getattr(m, "prune", None),
-            getattr(m, "DEPTH", None),
-            getattr(m, "plausibility", None),
-            getattr(m, "MODEL", True),
-        )
-    return h
+    """The heuristic a game declares (its ``strategy`` hook, imported on first use), or
+    ``None`` (no hook, or no such game)."""
+    try:
+        cls = game_class(game_id)
+    except UnknownGameError:
+        return None
+    return _load(cls)
 
 
 class GreedyBot:
@@ -98,7 +103,6 @@ class GreedyBot:
 
 
 __all__ = [
-    "HEURISTICS",
     "Evaluate",
     "GreedyBot",
     "Heuristic",

@@ -174,6 +174,10 @@ def war_payoffs(view: PlayerView) -> list[list[float]] | None:
     return war_matrix(world, view.player)[1]
 
 
+#: ``nash`` values legends' war throws with this (no exact payoffs: a war's worth is heuristic).
+throw_payoffs = war_payoffs
+
+
 def policy(world: State, me: int, rng: Rng) -> int:
     assert isinstance(world, LegendsState)
     legal = world.legal(me)

@@ -318,6 +318,11 @@ class Goofspiel(Game):
     max_players = 10
     state_class = GoofspielState
     rules_package = "caiquan.games.goofspiel"
+    # transitional: these modules move into this package (issue 19)
+    hooks: ClassVar[Mapping[str, str]] = {
+        "strategy": "caiquan.bots.heuristics.goofspiel",
+        "encoder": "caiquan.envs.tensors:GoofspielEncoder",
+    }
     options = (
         ConfigOption("players", 2, "number of players", "玩家人数", minimum=2, maximum=10),
         ConfigOption(
@@ -390,6 +395,10 @@ class Goofspiel(Game):
 
     def describe_option(self, option: int) -> Choice:
         return Choice(option, f"bid-{option + 1}", f"出 {option + 1}", f"bid {option + 1}")
+
+    def utility_sum(self) -> float | None:
+        # win/loss and point-difference returns sum to zero; total points do not
+        return None if self.config["returns_type"] == "total_points" else 0.0
 
     def utility_range(self) -> tuple[float, float]:
         total = self.num_cards * (self.num_cards + 1) / 2

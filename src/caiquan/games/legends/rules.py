@@ -959,6 +959,12 @@ class Legends(Game):
     max_players = MAX_PLAYERS
     state_class = LegendsState
     rules_package = "caiquan.games.legends"
+    # transitional: these modules move into this package (issue 19)
+    hooks: ClassVar[Mapping[str, str]] = {
+        "strategy": "caiquan.bots.heuristics.legends",
+        "encoder": "caiquan.envs.tensors:LegendsEncoder",
+        "terminal": "caiquan.tui.panels:LEGENDS",
+    }
     options = (
         ConfigOption("players", 4, "number of players", "玩家人数", minimum=3, maximum=6),
         ConfigOption(
@@ -1151,6 +1157,18 @@ class Legends(Game):
         if option == self.YES:
             return Choice(option, "use", "发动", "use it")
         return Choice(option, "skip", "不发动", "skip it")
+
+    def cards_played(self, state: State) -> list[list[str]]:
+        """The distinct person cards each player played (``play`` events), by key."""
+        n = state.num_players
+        persons = self.content.persons
+        seen: list[set[str]] = [set() for _ in range(n)]
+        for e in state.events(None):
+            if e.get("kind") == "play":
+                p, c = e.get("player"), e.get("card")
+                if isinstance(p, int) and isinstance(c, int) and 0 <= p < n:
+                    seen[p].add(persons[c].key)
+        return [sorted(s) for s in seen]
 
     def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
         """One line of text for an event, in Chinese (``zh``) or English (``en``).

@@ -296,13 +296,51 @@ function genericPanel(o, ctx) {
     .map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : String(v)])));
 }
 
+// Transitional (issue 19): these panels move into their games' packages (web.js).
 const PANELS = { promise: promisePanel, legends: legendsPanel, drama: dramaPanel, goofspiel: goofspielPanel };
 
+// ---------------------------------------------------------------- a game's own panel
+// A game may ship its panel as a JavaScript module in its package (its "web" hook): the
+// server serves it at /api/games/{id}/panel.js and its default export is
+// panel(observation, ctx). It reads the game's description (catalogue: every card's name and
+// text) through ctx.kit.entry(kind, id). Until it has loaded, the generic panel shows.
+const descriptions = new Map();
+const panelModules = new Map();
+function describe(game) {
+  if (!descriptions.has(game)) {
+    descriptions.set(game, null);
+    fetch(`/api/games/${encodeURIComponent(game)}/description`).then((r) => (r.ok ? r.json() : null))
+      .then((d) => {
+        if (!d) return;
+        const byKind = new Map();
+        for (const e of d.catalogue || []) byKind.set(`${e.kind}|${e.id}`, e);
+        descriptions.set(game, { ...d, byKind });
+        if ((d.hooks || []).includes("web")) {
+          import(`/api/games/${encodeURIComponent(game)}/panel.js`)
+            .then((m) => { panelModules.set(game, m.default); onTexts(); })
+            .catch((err) => console.error(err));
+        } else onTexts();
+      }).catch(() => {});
+  }
+  return descriptions.get(game);
+}
+
+// What every panel may use: the markup helper's companions and the game's catalogue.
+function kit(game, lang) {
+  const d = describe(game);
+  const entry = (kind, id) => d?.byKind.get(`${kind}|${id}`) || null;
+  const name = (kind, id) => { const e = entry(kind, id); return e ? e.name[lang] || e.name.en : String(id); };
+  const text = (kind, id) => { const e = entry(kind, id); return e ? e.text[lang] || e.text.en : ""; };
+  return { kv, bar, card, cardName, suitClass, word: w, seatName, entry, name, text, description: d };
+}
+
 export function renderPanel(game, obs, ctx) {
+  const full = { ...ctx, kit: kit(game, ctx.lang) };
+  const own = panelModules.get(game) || PANELS[game];
   try {
-    return (PANELS[game] || genericPanel)(obs, ctx);
+    return (own || genericPanel)(obs, full);
   } catch (err) {
     console.error(err);
-    return genericPanel(obs, ctx);
+    return genericPanel(obs, full);
   }
 }

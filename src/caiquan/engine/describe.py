@@ -1,0 +1,210 @@
+"""What a game declares about itself, so that no outer layer keeps a table keyed by game id.
+
+A game package is complete on its own. Besides its rules (a :class:`~caiquan.engine.Game`
+and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
+
+* its **type**: ``dynamics`` (simultaneous decisions or not), ``chance`` (``"seeded"``: the
+  deal and every later random event come from the state's seeded RNG; ``"deterministic"``:
+  none), ``information`` (``"perfect"`` or ``"imperfect"``) and, per configuration,
+  :meth:`~caiquan.engine.Game.utility_sum` (``0.0`` for zero-sum returns, another number for
+  constant-sum, ``None`` for general-sum);
+* its **public catalogue**: every card, character, skill, weapon, role … a player may read
+  about, with its name and full text in Chinese and English (:class:`Entry`);
+* what counts as **a card played** (:meth:`~caiquan.engine.Game.cards_played`), for the lab;
+* its **balance targets** as data: ``balance.toml`` beside its ``rules.md`` (:class:`Target`);
+* **hooks** for the outer layers, as ``"module:attr"`` references resolved only when used
+  (:attr:`~caiquan.engine.Game.hooks`; a module name starting with ``.`` is relative to the
+  game's package). Every hook is optional; each outer layer has a generic fallback:
+
+  =================  ============================================  =========================
+  hook               what it names                                 without it
+  =================  ============================================  =========================
+  ``strategy``       a module with ``policy``, ``rollout``,        ``greedy`` plays at
+                     ``evaluate`` (and optionally ``prune``,       random; ``ismcts`` rolls
+                     ``DEPTH``, ``plausibility``, ``MODEL``)       out at random
+  ``throw_payoffs``  ``f(view) -> matrix | None``: exact payoffs   ``nash`` values throws by
+                     of a two-player simultaneous decision         rollouts; the lab counts
+                                                                   no dominated throws
+  ``encoder``        ``Encoder`` subclass (``cls(game)``)          a generic encoder of the
+                                                                   observation's numbers
+  ``terminal``       a module with ``panel(game, obs, lang,        the terminal's generic
+                     options)`` and optionally ``explain``,        panel (the observation
+                     ``unavailable``, ``TOGGLES``                  as a tree)
+  ``web``            a JavaScript file in the package that         the browser's generic
+                     registers the game's panel                    panel
+  ``matchups``       ``f(config, bots, games, seed, **run)``:      the report has no
+                     the lab's matchup matrix                      matchup matrix
+  =================  ============================================  =========================
+
+:meth:`~caiquan.engine.Game.description` gathers all of it as one JSON-ready value
+(the server's ``GET /api/games/{id}/description``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import import_module, resources
+from typing import Any, Literal
+
+from .errors import ContentError
+from .types import JSONValue
+
+Dynamics = Literal["simultaneous", "sequential"]
+Chance = Literal["seeded", "deterministic"]
+Information = Literal["perfect", "imperfect"]
+
+#: The hooks a game may declare (see the module docstring).
+HOOKS: tuple[str, ...] = ("strategy", "throw_payoffs", "encoder", "terminal", "web", "matchups")
+
+Scalar = str | int | float | bool
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in Chinese and English.
+
+    >>> Text("石头", "rock")("zh")
+    '石头'
+    """
+
+    zh: str
+    en: str
+
+    def __call__(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {"zh": self.zh, "en": self.en}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One item of a game's public catalogue: a card, character, skill, weapon, role …
+
+    ``kind`` groups entries (``"character"``, ``"skill"`` …); ``id`` is the id the game's
+    observations and events use for it (as a string); ``name`` and ``text`` are what a player
+    reads (``text``: everything it does); ``fields`` are its public attributes.
+    """
+
+    kind: str
+    id: str
+    name: Text
+    text: Text
+    fields: Mapping[str, Scalar] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {
+            "kind": self.kind,
+            "id": self.id,
+            "name": self.name.as_json(),
+            "text": self.text.as_json(),
+            "fields": dict(self.fields),
+        }
+
+
+#: The kinds of balance target the lab knows, and the parameters each takes.
+TARGET_KINDS: dict[str, tuple[str, ...]] = {
+    # every value of a row label (e.g. each character) wins within [min, max]
+    "label_rate": ("label", "min", "max"),
+    # seat 0 minus seat 1 within ±max (two-player games)
+    "seat_gap": ("max",),
+    # every seat wins within [min, max]
+    "seat_rate": ("min", "max"),
+    # every seat within ±max of 1/N
+    "seat_fair": ("max",),
+    # a metric's median within [min, max]
+    "metric_median": ("metric", "min", "max"),
+    # the share of drawn games below max
+    "draw_rate": ("max",),
+    # the share of games ending for a reason at least min
+    "end_reason": ("reason", "min"),
+    # one value of a label wins clearly more often than another (intervals apart)
+    "label_order": ("label", "better", "worse"),
+    # no card lifts its player's win rate by more than max (adjusted for cards played)
+    "card_lift": ("max",),
+    # a card dealt at random lifts its player's win rate by at most max
+    "dealt_lift": ("max",),
+    # every value of a label wins within [min, max] against the field (the matchups hook)
+    "matchup_rate": ("min", "max"),
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A design target the balance report checks, e.g. ``seat_gap`` with ``max = 0.03``."""
+
+    kind: str
+    text: Text
+    params: Mapping[str, Scalar]
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {"kind": self.kind, "text": self.text.as_json(), "params": dict(self.params)}
+
+
+def load_targets(package: str) -> tuple[Target, ...]:
+    """The balance targets in ``package``'s ``balance.toml`` (none if it has no such file).
+
+    The file is a list of ``[[target]]`` tables with ``kind``, ``zh``, ``en`` and the kind's
+    parameters (:data:`TARGET_KINDS`); errors name the file, the target and the field.
+    """
+    if not package:
+        return ()
+    path = resources.files(package).joinpath("balance.toml")
+    if not path.is_file():
+        return ()
+    where = f"{package.replace('.', '/')}/balance.toml"
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise ContentError(f"{where}: {err}") from None
+    out = []
+    for i, raw in enumerate(data.get("target", [])):
+        name = f"{where}, target {i + 1}"
+        kind = raw.get("kind")
+        if kind not in TARGET_KINDS:
+            raise ContentError(f"{name}: kind {kind!r} is not one of {sorted(TARGET_KINDS)}")
+        for key in ("zh", "en"):
+            if not isinstance(raw.get(key), str) or not raw[key].strip():
+                raise ContentError(f"{name} ({kind}): field {key!r} must be a non-empty text")
+        wanted = TARGET_KINDS[kind]
+        params = {k: v for k, v in raw.items() if k not in ("kind", "zh", "en")}
+        missing = [k for k in wanted if k not in params]
+        extra = [k for k in params if k not in wanted]
+        if missing or extra:
+            raise ContentError(
+                f"{name} ({kind}): takes {', '.join(wanted)}"
+                + (f"; missing {', '.join(missing)}" if missing else "")
+                + (f"; unknown {', '.join(extra)}" if extra else "")
+            )
+        for k, v in params.items():
+            if not isinstance(v, (str, int, float)) or isinstance(v, bool):
+                raise ContentError(f"{name} ({kind}): field {k!r} must be a text or a number")
+        out.append(Target(kind, Text(raw["zh"], raw["en"]), params))
+    return tuple(out)
+
+
+def resolve_hook(package: str, reference: str) -> Any:
+    """The object a hook reference names: ``"module:attr"`` or ``"module"`` (a module).
+
+    ``module`` may be relative to ``package`` (``".strategy"``). References come from game
+    packages (code), never from the network.
+    """
+    module, _, attr = reference.partition(":")
+    mod = import_module(module, package or None)
+    return getattr(mod, attr) if attr else mod
+
+
+__all__ = [
+    "HOOKS",
+    "TARGET_KINDS",
+    "Chance",
+    "Dynamics",
+    "Entry",
+    "Information",
+    "Target",
+    "Text",
+    "load_targets",
+    "resolve_hook",
+]

@@ -1,0 +1,88 @@
+"""Every registered game declares what the outer layers need, and it all resolves.
+
+The contract is in ``caiquan.engine.describe`` and docs/engine.md ("Adding a game").
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from caiquan.engine import HOOKS, TARGET_KINDS, ContentError, load_targets
+from caiquan.games import game_class, game_ids, load_game
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_description_is_json_and_complete(gid: str) -> None:
+    game = load_game(gid)
+    d = game.description()
+    assert json.loads(json.dumps(d)) == d
+    assert d["dynamics"] in ("simultaneous", "sequential")
+    assert d["chance"] in ("seeded", "deterministic")
+    assert d["information"] in ("perfect", "imperfect")
+    assert d["utility_sum"] is None or isinstance(d["utility_sum"], float)
+    seen = set()
+    for e in game.catalogue():
+        key = (e.kind, e.id)
+        assert key not in seen, f"{gid}: catalogue entry {key} twice"
+        seen.add(key)
+        for text in (e.name, e.text):
+            assert text.zh.strip() and text.en.strip(), f"{gid}: {key} lacks a zh or en text"
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_every_declared_hook_resolves(gid: str) -> None:
+    cls = game_class(gid)
+    assert set(cls.hooks) <= set(HOOKS), f"{gid}: unknown hooks {set(cls.hooks) - set(HOOKS)}"
+    game = cls()
+    for name in cls.hooks:
+        obj = cls.hook(name)
+        assert obj is not None, f"{gid}: hook {name} is None"
+        if name == "strategy":
+            for attr in ("policy", "rollout", "evaluate"):
+                assert callable(getattr(obj, attr, None)), f"{gid}: strategy lacks {attr}"
+        elif name == "terminal":
+            assert callable(getattr(obj, "panel", None)), f"{gid}: terminal hook lacks panel"
+        elif name == "web":
+            assert "export default" in obj, f"{gid}: web panel must export default panel()"
+        elif name == "encoder":
+            enc = obj(game)
+            assert enc.size > 0
+        else:
+            assert callable(obj)
+    for t in game.balance_targets():
+        assert t.kind in TARGET_KINDS
+
+
+def test_hook_names_are_checked() -> None:
+    with pytest.raises(KeyError, match="no hook 'nope'"):
+        game_class("goofspiel").hook("nope")
+
+
+def test_balance_targets_name_file_target_and_field(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pkg = tmp_path / "fakegame"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert load_targets("fakegame") == ()
+    bad = {
+        '[[target]]\nkind = "seat_gap"\nzh = "座位"\nen = "seats"\n': "missing max",
+        '[[target]]\nkind = "nope"\nzh = "x"\nen = "x"\n': "kind 'nope'",
+        '[[target]]\nkind = "seat_gap"\nen = "x"\nmax = 0.03\n': "field 'zh'",
+        '[[target]]\nkind = "seat_gap"\nzh = "x"\nen = "x"\nmax = 0.03\nmin = 1\n': "unknown min",
+        "[[target]\n": "balance.toml",
+    }
+    for text, match in bad.items():
+        (pkg / "balance.toml").write_text(text)
+        with pytest.raises(ContentError, match=match) as err:
+            load_targets("fakegame")
+        assert "fakegame/balance.toml" in str(err.value)
+    (pkg / "balance.toml").write_text(
+        '[[target]]\nkind = "seat_gap"\nzh = "先后手差 ±3"\nen = "seat gap ±3"\nmax = 0.03\n'
+    )
+    (t,) = load_targets("fakegame")
+    assert t.kind == "seat_gap" and t.params == {"max": 0.03} and t.text("zh") == "先后手差 ±3"
