@@ -1,0 +1,83 @@
+"""Shared tools of heuristic players (a game's ``strategy`` module): matrix-game mixes,
+one-ply lookahead.
+
+Everything here works on a *world*: a full state from ``PlayerView.determinize`` (or a state
+inside a search, which is itself a sampled world). A world may be read freely — what the
+player cannot see in it was re-dealt at random.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from .matrix import solve_zero_sum
+from .rng import Rng
+from .state import State
+
+Evaluate = Callable[[State], list[float]]
+"""A heuristic value of a (non-terminal or terminal) world for every player, each in [0, 1]."""
+
+
+def maximin(matrix: Sequence[Sequence[float]]) -> tuple[list[float], float]:
+    """The row player's optimal mix and the value of a small zero-sum matrix game.
+
+    :func:`caiquan.engine.solve_zero_sum`: exact and certified, ~12 µs up to 3×3 (the
+    kernel method), an LP beyond.
+
+    >>> mix, v = maximin([[0, 1, -1], [-1, 0, 1], [1, -1, 0]])
+    >>> [round(x, 6) for x in mix], abs(round(v, 9))
+    ([0.333333, 0.333333, 0.333333], 0.0)
+    """
+    sol = solve_zero_sum(matrix)
+    return list(sol.row), sol.value
+
+
+def argmax(options: Sequence[int], values: Sequence[float], rng: Rng) -> int:
+    """The option of highest value; ties broken with ``rng`` (so a bot stays reproducible)."""
+    top = max(values)
+    best = [o for o, v in zip(options, values, strict=True) if v >= top - 1e-12]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def lookahead(
+    world: State, me: int, evaluate: Evaluate, rng: Rng, *, samples: int = 8
+) -> tuple[tuple[int, ...], list[float]]:
+    """Each legal option of ``me`` scored by the evaluation one decision later.
+
+    At a simultaneous decision the others' options are unknown: each of my options is
+    scored against ``samples`` uniformly drawn joint choices of the others (the same draws
+    for every option of mine, so the comparison is fair).
+    """
+    legal = world.legal(me)
+    others = [q for q in world.to_move() if q != me]
+    joints: list[dict[int, int]] = [{}]
+    if others:
+        spaces = [world.legal(q) for q in others]
+        size = 1
+        for space in spaces:
+            size *= len(space)
+        if size <= samples:
+            joints = [dict(zip(others, c, strict=True)) for c in itertools.product(*spaces)]
+        else:
+            joints = [
+                {q: rng.choice(space) for q, space in zip(others, spaces, strict=True)}
+                for _ in range(samples)
+            ]
+    values = []
+    for a in legal:
+        total = 0.0
+        for joint in joints:
+            s = world.clone()
+            s.apply({**joint, me: a})
+            total += evaluate(s)[me]
+        values.append(total / len(joints))
+    return legal, values
+
+
+def terminal_values(state: State, lo: float, hi: float) -> list[float]:
+    """Returns of a finished game mapped to [0, 1]."""
+    span = hi - lo
+    if span <= 0:
+        return [0.5] * state.num_players
+    return [(r - lo) / span for r in state.returns()]
