@@ -1,6 +1,7 @@
 """Exact Nash mixes for rock-paper-scissors throws.
 
-At a decision of kind ``"throw"`` between two players, the bot builds the payoff matrix of
+At a two-player decision of a kind the game declares a matrix game (``Game.matrix_kinds``,
+RPS throws by default), the bot builds the payoff matrix of
 its throws against the opponent's — from a game-specific evaluator where one is registered
 (e.g. a power table that the observation shows), else from the game's heuristic evaluation
 of each outcome on a sampled world, else by short rollouts of sampled worlds —
@@ -70,7 +71,7 @@ class NashBot:
     def decide(self, view: PlayerView, rng: Rng) -> int:
         movers = view.to_move()
         decision = view.decision()
-        if decision.kind != "throw" or len(movers) != 2:
+        if decision.kind not in view.game.matrix_kinds or len(movers) != 2:
             return self.fallback.decide(view, rng)
         legal = view.legal()
         matrix = self.payoffs(view, rng)

@@ -8,6 +8,8 @@ and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
   none), ``information`` (``"perfect"`` or ``"imperfect"``) and, per configuration,
   :meth:`~caiquan.engine.Game.utility_sum` (``0.0`` for zero-sum returns, another number for
   constant-sum, ``None`` for general-sum);
+* which decision kinds are **matrix games** when two players make them together
+  (``matrix_kinds``, default ``{"throw"}``): ``nash`` solves them, ``ismcts`` defers to it;
 * its **public catalogue**: every card, character, skill, weapon, role … a player may read
   about, with its name and full text in Chinese and English (:class:`Entry`);
 * what counts as **a card played** (:meth:`~caiquan.engine.Game.cards_played`), for the lab;

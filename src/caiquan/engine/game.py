@@ -55,6 +55,9 @@ class Game(ABC):
     dynamics: ClassVar[Dynamics] = "simultaneous"
     chance: ClassVar[Chance] = "seeded"
     information: ClassVar[Information] = "imperfect"
+    #: Decision kinds that are one-shot matrix games when two players make them together
+    #: (RPS throws): ``nash`` solves them exactly, ``ismcts`` hands them to ``nash``.
+    matrix_kinds: ClassVar[frozenset[str]] = frozenset({"throw"})
     #: Hooks for the outer layers: name → ``"module:attr"`` (see :mod:`caiquan.engine.describe`).
     hooks: ClassVar[Mapping[str, str]] = {}
 
@@ -224,6 +227,7 @@ class Game(ABC):
                 "chance": self.chance,
                 "information": self.information,
                 "utility_sum": self.utility_sum(),
+                "matrix_kinds": sorted(self.matrix_kinds),
                 "catalogue": [e.as_json() for e in self.catalogue()],
                 "balance_targets": [t.as_json() for t in self.balance_targets()],
             }
