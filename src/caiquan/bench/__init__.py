@@ -33,18 +33,9 @@ class BenchResult:
 
 
 def default_setups() -> list[tuple[str, dict[str, Any]]]:
-    """Every registered game at each of its player counts (goofspiel: OpenSpiel's setting)."""
-    setups: list[tuple[str, dict[str, Any]]] = []
-    for gid in game_ids():
-        cls = game_class(gid)
-        if gid == "goofspiel":
-            setups.append((gid, {"num_cards": 13, "points_order": "descending", "imp_info": True}))
-            continue
-        counts = range(cls.min_players, cls.max_players + 1)
-        has_players = any(o.name == "players" for o in cls.options)
-        for n in counts if has_players else [cls.min_players]:
-            setups.append((gid, {"players": n} if has_players else {}))
-    return setups
+    """Every registered game in each of its reference configurations (``Game.reference_configs``:
+    each player count, or what the game names, e.g. goofspiel's OpenSpiel setting)."""
+    return [(gid, cfg) for gid in game_ids() for cfg in game_class(gid).reference_configs()]
 
 
 def _playouts(game: Game, seconds: float, seed: int) -> tuple[int, int, float]:

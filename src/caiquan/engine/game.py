@@ -100,6 +100,14 @@ class Game(ABC):
         """What every game's returns sum to (``0.0``: zero-sum), or ``None`` (general-sum)."""
         return 0.0
 
+    @classmethod
+    def reference_configs(cls) -> list[dict[str, Any]]:
+        """The configurations benchmarks measure by default: each player count the game takes,
+        at default options (a game may name others, e.g. a reference implementation's)."""
+        if not any(o.name == "players" for o in cls.options):
+            return [{}]
+        return [{"players": n} for n in range(cls.min_players, cls.max_players + 1)]
+
     def catalogue(self) -> tuple[Entry, ...]:
         """The public cards, characters, skills … with their names and texts (zh/en)."""
         return ()

@@ -14,7 +14,7 @@ here the game ends after ``num_turns`` turns.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from caiquan.engine import (
     Choice,
@@ -395,6 +395,11 @@ class Goofspiel(Game):
 
     def describe_option(self, option: int) -> Choice:
         return Choice(option, f"bid-{option + 1}", f"出 {option + 1}", f"bid {option + 1}")
+
+    @classmethod
+    def reference_configs(cls) -> list[dict[str, Any]]:
+        # OpenSpiel's benchmark setting (bench --peers compares against it)
+        return [{"num_cards": 13, "points_order": "descending", "imp_info": True}]
 
     def utility_sum(self) -> float | None:
         # win/loss and point-difference returns sum to zero; total points do not
