@@ -231,7 +231,10 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
         else:
             raise AssertionError(f"unexpected frame type {t}")
     final = states[-1]
-    assert client.events == json.loads(json.dumps(final.events(seat))), "event log differs"
+    bare = [{k: v for k, v in e.items() if k != "text"} for e in client.events]
+    assert bare == json.loads(json.dumps(final.events(seat))), "event log differs"
+    for e, raw in zip(client.events, final.events(seat), strict=True):  # worded by the game
+        assert e["text"] == {lang: final.game.format_event(raw, lang) for lang in ("zh", "en")}
     return len(client.frames)
 
 

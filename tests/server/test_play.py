@@ -152,7 +152,8 @@ def test_the_secrecy_check_catches_a_leak() -> None:
         def __init__(self, frames: list[dict[str, object]]) -> None:
             self.frames = frames
             self.raw = [json.dumps(f) for f in frames]
-            self.events = json.loads(json.dumps(state.events(0)))
+            frame = protocol.events_frame(game, state.events(0), 0)
+            self.events = json.loads(json.dumps(frame["events"]))
 
     welcome = {
         "type": "welcome",

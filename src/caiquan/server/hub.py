@@ -485,7 +485,7 @@ class Hub:
                 evs = events[key] = t.state.events(c.seat, c.cursor)
             c.cursor = count
             if evs:
-                c.send(protocol.events_frame(evs, c.seen))
+                c.send(protocol.events_frame(t.state.game, evs, c.seen))
                 c.seen += len(evs)
             text = frames.get(c.seat)
             if text is None:
@@ -576,7 +576,7 @@ class Hub:
             evs = t.state.events(seat, 0)
             conn.cursor = t.state.event_count()
             conn.seen = len(evs)
-            conn.send(protocol.events_frame(evs, 0))
+            conn.send(protocol.events_frame(t.state.game, evs, 0))
             conn.last_state = protocol.dumps(self.state_frame(t, seat))
             conn.send_text(conn.last_state)
             t.conns.add(conn)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from caiquan.engine import Choice, Decision, State
+from caiquan.engine import Choice, Decision, Game, State
 
 PROTOCOL = 1
 
@@ -125,6 +125,21 @@ def state_frame(
     }
 
 
-def events_frame(events: list[dict[str, Any]], first: int) -> dict[str, Any]:
-    """New events as this recipient sees them; ``first`` counts the events they saw before."""
-    return {"type": "event", "from": first, "events": events}
+def events_frame(game: Game, events: list[dict[str, Any]], first: int) -> dict[str, Any]:
+    """New events as this recipient sees them; ``first`` counts the events they saw before.
+
+    Each event carries its text in both languages (``"text": {"zh", "en"}``), worded once by
+    the game itself (``Game.format_event``), so a client never shows a raw event.
+    """
+    return {"type": "event", "from": first, "events": [with_text(game, e) for e in events]}
+
+
+def with_text(game: Game, event: dict[str, Any]) -> dict[str, Any]:
+    """The event with its zh/en text (a game that cannot word it gets its generic line)."""
+    texts = {}
+    for lang in ("zh", "en"):
+        try:
+            texts[lang] = game.format_event(event, lang)
+        except Exception:  # a wording bug must not cost the player the event
+            texts[lang] = Game.format_event(game, event, lang)
+    return {**event, "text": texts}

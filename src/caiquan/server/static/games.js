@@ -46,58 +46,14 @@ export function optionNote(o, lang) {
 }
 
 // ---------------------------------------------------------------- event text
-// Texts come from the game itself (the server's /api/games/{id}/format); until they arrive,
-// a generic line is shown.
-const texts = new Map();
-const pending = new Map();
-let flushTimer = null;
+// The server words every event once, in the game's own text, and sends it with the event
+// ("text": {"zh", "en"}). Only an event without one (an old server) gets a generic line.
 let onTexts = () => {};
 export const onEventTexts = (f) => { onTexts = f; };
 
-function requestText(game, key, ev) {
-  if (texts.has(key) || pending.has(key)) return;
-  pending.set(key, { game, ev });
-  clearTimeout(flushTimer);
-  flushTimer = setTimeout(flush, 30);
-}
-async function flush() {
-  const byGame = new Map();
-  for (const [key, { game, ev }] of pending) {
-    if (!byGame.has(game)) byGame.set(game, []);
-    byGame.get(game).push([key, ev]);
-  }
-  pending.clear();
-  for (const [game, items] of byGame) {
-    let batch = [], size = 0;
-    const send = async (b) => {
-      try {
-        const res = await fetch(`/api/games/${game}/format`, {
-          method: "POST", headers: { "content-type": "application/json" },
-          body: JSON.stringify({ events: b.map((x) => x[1]) }),
-        });
-        if (!res.ok) return;
-        const out = await res.json();
-        b.forEach(([key], i) => texts.set(key, out[i]));
-      } catch { /* keep the generic text */ }
-    };
-    const jobs = [];
-    for (const item of items) {
-      const n = JSON.stringify(item[1]).length;
-      if (size + n > 12000 && batch.length) { jobs.push(send(batch)); batch = []; size = 0; }
-      batch.push(item); size += n;
-    }
-    if (batch.length) jobs.push(send(batch));
-    await Promise.all(jobs);
-  }
-  onTexts();
-}
-
 export function formatEvent(game, ev, lang) {
-  const key = `${game}|${JSON.stringify(ev)}`;
-  const known = texts.get(key);
-  if (known) return known[lang] || known.en;
-  requestText(game, key, ev);
-  const parts = Object.entries(ev).filter(([k]) => k !== "kind")
+  if (ev.text) return ev.text[lang] || ev.text.en || ev.text.zh;
+  const parts = Object.entries(ev).filter(([k]) => k !== "kind" && k !== "seq")
     .map(([k, v]) => `${w(k, lang)}=${typeof v === "object" ? JSON.stringify(v) : w(String(v), lang)}`);
   return `${w(ev.kind, lang)}: ${parts.join(", ")}`;
 }
