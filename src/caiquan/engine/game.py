@@ -55,6 +55,9 @@ class Game(ABC):
     dynamics: ClassVar[Dynamics] = "simultaneous"
     chance: ClassVar[Chance] = "seeded"
     information: ClassVar[Information] = "imperfect"
+    #: Where the lobby lists the game (lower first; then by id): the platform's own games
+    #: before reference games such as goofspiel.
+    lobby_order: ClassVar[int] = 100
     #: Decision kinds that are one-shot matrix games when two players make them together
     #: (RPS throws): ``nash`` solves them exactly, ``ismcts`` hands them to ``nash``.
     matrix_kinds: ClassVar[frozenset[str]] = frozenset({"throw"})

@@ -12,7 +12,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import AfterValidator, BaseModel, Field
 
 from caiquan.engine import CaiquanError
-from caiquan.games import game_ids
+from caiquan.games import game_class, game_ids
 
 from .content import content_options, network_options
 from .hub import Hub, LiveTable, seat_json
@@ -152,7 +152,8 @@ def check_bot(text: str, settings: Settings) -> str:
 @router.get("/games", summary="The games and the options a table may set")
 def list_games(request: Request) -> list[dict[str, Any]]:
     library = _hub(request).library
-    return [library.public_info(gid) for gid in game_ids()]
+    ordered = sorted(game_ids(), key=lambda gid: (game_class(gid).lobby_order, gid))
+    return [library.public_info(gid) for gid in ordered]
 
 
 @router.post("/tables", status_code=201, summary="Create a table")

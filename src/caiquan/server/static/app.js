@@ -96,7 +96,7 @@ function lobby() {
     }));
     drawSeats();
   };
-  gameSel.value = ["promise", "legends", "drama"].find((id) => gameInfo(id)) || games[0]?.id;
+  gameSel.value = games[0]?.id;  // the server lists the games in their lobby order
   gameSel.addEventListener("change", drawOptions);
 
   form.append(
