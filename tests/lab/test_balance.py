@@ -86,14 +86,17 @@ def test_report_sections(promise_report: tuple[Path, dict[str, Any]]) -> None:
     _, data = promise_report
     s = data["summary"]
     m = s["matchups"]
-    chars = m["characters"]
+    assert (m["label"], m["option"]) == ("character", "characters")
+    chars = m["values"]
     assert len(chars) >= 2
     a, b = chars[0], chars[1]
     assert m["win_rate"][a][b]["games"] == 2
     assert m["win_rate"][a][b]["score"] + m["win_rate"][b][a]["score"] == pytest.approx(2)
+    # promise's own analysis of each pairing (its matchups hook): the initial power table;
     # a pair's table seen from the other side has the opposite value
-    assert m["power_table"][a][b]["value"] == pytest.approx(-m["power_table"][b][a]["value"])
-    assert sum(m["power_table"][a][b]["mix"]) == pytest.approx(1, abs=1e-3)
+    power = m["analysis"]["pairs"]
+    assert power[a][b]["value"] == pytest.approx(-power[b][a]["value"])
+    assert sum(power[a][b]["mix"]) == pytest.approx(1, abs=1e-3)
     assert s["decision_kinds"]["throw"]["throws_checked"] > 0
     assert {t["target"] for t in s["targets"]} >= {"draws under 15 %", "median rounds 8–16"}
     # the character target reads the matchup matrix: each character against every other

@@ -34,8 +34,12 @@ and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
                      ``unavailable``, ``TOGGLES``                  as a tree)
   ``web``            a JavaScript file in the package that         the browser's generic
                      registers the game's panel                    panel
-  ``matchups``       ``f(config, bots, games, seed, **run)``:      the report has no
-                     the lab's matchup matrix                      matchup matrix
+  ``matchups``       ``f(game, values) -> dict``: the game's own   the matchup matrix has
+                     analysis of every pairing of the values of    win rates only
+                     a ``matchup_rate`` target's label (JSON:
+                     ``title``, ``note`` as ``{zh, en}``;
+                     ``pairs[a][b]``: ``value`` (a number, for
+                     ``a`` in seat 0), ``detail`` ``{zh, en}``)
   =================  ============================================  =========================
 
 :meth:`~caiquan.engine.Game.description` gathers all of it as one JSON-ready value
@@ -106,9 +110,11 @@ class Entry:
         }
 
 
-#: The kinds of balance target the lab knows, and the parameters each takes.
+#: The kinds of balance target the lab knows, and the parameters each takes. A target's texts
+#: may name ``{players}`` (the number of seats); ``dealt_lift`` texts may name ``{card}``.
 TARGET_KINDS: dict[str, tuple[str, ...]] = {
-    # every value of a row label (e.g. each character) wins within [min, max]
+    # every value of a row label (e.g. each character) wins within [min, max]; when the report
+    # has a matchup matrix of the same label, its ``matchup_rate`` target speaks instead
     "label_rate": ("label", "min", "max"),
     # seat 0 minus seat 1 within ±max (two-player games)
     "seat_gap": ("max",),
@@ -120,16 +126,19 @@ TARGET_KINDS: dict[str, tuple[str, ...]] = {
     "metric_median": ("metric", "min", "max"),
     # the share of drawn games below max
     "draw_rate": ("max",),
-    # the share of games ending for a reason at least min
-    "end_reason": ("reason", "min"),
+    # the share of games ending for one of the reasons (comma-separated) at least min
+    "end_reason": ("reasons", "min"),
     # one value of a label wins clearly more often than another (intervals apart)
     "label_order": ("label", "better", "worse"),
     # no card lifts its player's win rate by more than max (adjusted for cards played)
     "card_lift": ("max",),
-    # a card dealt at random lifts its player's win rate by at most max
-    "dealt_lift": ("max",),
-    # every value of a label wins within [min, max] against the field (the matchups hook)
-    "matchup_rate": ("min", "max"),
+    # a card dealt at random lifts its player's win rate by at most max: the label's values
+    # are ``"<label> <card>"`` for the seat dealt the card and ``rest`` for the others
+    "dealt_lift": ("label", "rest", "max"),
+    # every value of a label wins within [min, max] against the field: the lab's matchup
+    # matrix plays every pairing of the label's values (its catalogue entries of that kind),
+    # both seat orders, with ``option`` set to ``"a,b"`` (a in seat 0) to fix the pairing
+    "matchup_rate": ("label", "option", "min", "max"),
 }
 
 

@@ -2,11 +2,16 @@
 
 :func:`analyse` simulates a configuration (with the decision analysis on) into a results file
 and computes from it, in one streaming pass: win rates by seat, by the player who decided first,
-by every label (character, role) and — for ``legends`` — by card played, each with a 95 %
-Wilson interval; game length distributions; how games end; forced and dominated decisions
-by decision kind; and the game's balance targets (from the design briefs) with a verdict.
-For ``promise`` it also plays every character pair (option ``characters="a,b"``, both seat
-orders) for a matchup matrix, and solves each pair's initial power table.
+by every label (character, role) and by card played (where the game counts cards played),
+each with a 95 % Wilson interval; game length distributions; how games end; forced and
+dominated decisions by decision kind; and the game's balance targets with a verdict.
+
+The targets are data: each game's ``balance.toml`` (:meth:`~caiquan.engine.Game.balance_targets`),
+read by one small checker per target kind (:data:`CHECKS`, the kinds of
+:data:`~caiquan.engine.describe.TARGET_KINDS`). A ``matchup_rate`` target also makes the
+report play every pairing of its label's values (both seat orders, its ``option`` fixing the
+pairing) for a matchup matrix, beside the game's own analysis of each pairing when it has
+a ``matchups`` hook.
 
 :func:`compare` runs two configurations on the same seeds and tests every win-rate cell for a
 difference (two-proportion z-test, with Holm's correction for the number of cells).
@@ -16,12 +21,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from caiquan.engine import ConfigError, solve_zero_sum
-from caiquan.games import load_game
+from caiquan.engine import ConfigError, Target
+from caiquan.engine.describe import Scalar
+from caiquan.games import game_class, load_game
 
 from .simulate import (
     Progress,
@@ -33,18 +40,6 @@ from .simulate import (
     shares,
     summarise_file,
 )
-
-#: What each game's design brief asks (see ``shared/design/<game>.md``).
-TARGETS_TEXT = {
-    "promise": "each character's win rate 40–60 %; seat A vs B within ±3 points; "
-    "median game 8–16 rounds; draws under 15 %",
-    "drama": "each role's win rate 25 ± 10 %; each seat 25 ± 4 %; at least half of the games "
-    "end by a player emptying their hand before the last round; among games decided in the "
-    "last round, the player with the fewest cards at its start wins clearly more often than "
-    "the one with the most",
-    "legends": "each seat within ±6 points of 1/N; no card lifts its player's win rate by more "
-    "than 10 points; at least 95 % of games end by a victory condition",
-}
 
 
 def results_path(report: Path, tag: str = "") -> Path:
@@ -70,18 +65,21 @@ def analyse(
     import tempfile
 
     spec = make_spec(game_id, config, bots, games, seed, analyse=True)
+    targets = load_game(game_id, spec.config).balance_targets()
+    pairing = next((t for t in targets if t.kind == "matchup_rate"), None)
     with tempfile.TemporaryDirectory() as tmp:
         path = results or Path(tmp) / "results.parquet"
         run(spec, path, jobs=jobs, backend=backend, address=address, progress=progress)
         summary = analyse_file(path)
-        if spec.game == "promise" and matchup_games > 0:
-            summary["matchups"] = promise_matchups(
-                spec.config, bots, matchup_games, seed, jobs=jobs, backend=backend,
-                address=address, tmp=Path(tmp), progress=progress,
+        if pairing is not None and matchup_games > 0:
+            seen = summary["labels"].get(str(pairing.params["label"]), {})
+            summary["matchups"] = matchups(
+                game_id, spec.config, bots, matchup_games, seed, pairing, seen,
+                jobs=jobs, backend=backend, address=address, tmp=Path(tmp),
             )  # fmt: skip
     if results is not None:
         summary["results_file"] = results.name
-    summary["targets"] = check_targets(summary)
+    summary["targets"] = check_targets(summary, targets)
     summary["headline"] = [
         f"{t['target']}: {t['value']} — {'met' if t['met'] else 'NOT met'}"
         for t in summary["targets"]
@@ -134,8 +132,8 @@ def analyse_file(path: Path) -> dict[str, Any]:
     summary["first_player"] = {
         **rate(first[0], int(first[1])),
         "fair": round(1 / seats, 4) if seats else 0.0,
-        "note": "the first player to decide alone (promise: who picks a character first; "
-        "legends: who acts first; drama: who is asked first)",
+        "note": "the first player to decide alone (the first decision one player makes on "
+        "their own: a pick, a turn, an answer)",
     }
     summary["lengths"] = {
         k: {_num(v): c for v, c in sorted(counts.items())} for k, counts in sorted(lengths.items())
@@ -165,8 +163,18 @@ def analyse_file(path: Path) -> dict[str, Any]:
                 "p_value": round(z_test(s, int(k), rest_s, int(rest_k)), 6),
             }
         summary["cards"] = cards
-    summary["targets_text"] = TARGETS_TEXT.get(meta["game"], "")
+    summary.update(targets_text(load_game(meta["game"], meta["config"]).balance_targets(), seats))
     return summary
+
+
+def targets_text(targets: Sequence[Target], players: int) -> dict[str, str]:
+    """What the game's targets ask, in one line per language (the report's note above the
+    targets): ``targets_text`` (English) and ``targets_text_zh``."""
+    out = {}
+    for lang, key, card in (("en", "targets_text", "a card"), ("zh", "targets_text_zh", "某张牌")):
+        fields = {"players": str(players), "card": card}
+        out[key] = "; ".join(_fill(t.text(lang), fields) for t in targets)
+    return out
 
 
 def _adjusted_lift(with_c: dict[int, list[float]], everyone: dict[int, list[float]]) -> float:
@@ -191,60 +199,46 @@ def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
-# ---------------------------------------------------------------------- promise matchups
+# ---------------------------------------------------------------------- matchups
 
 
-def promise_matchups(
+def matchups(
+    game_id: str,
     config: dict[str, Any],
     bots: Sequence[str],
     games: int,
     seed: int,
+    target: Target,
+    seen: Iterable[str] = (),
     *,
     jobs: int = 1,
     backend: str = "local",
     address: str | None = None,
     tmp: Path,
-    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Every character pair, ``games`` games each (half with each in seat A), plus the
-    equilibrium of the pair's initial power table (no weapons, no skills)."""
-    from caiquan.games.promise.table import compute_table
+    """The matchup matrix a ``matchup_rate`` target asks for: every pairing of its label's
+    values, ``games`` games each (half with each value in seat 0), the pairing fixed by the
+    target's option (``"a,b"``), plus the game's own analysis of each pairing (its
+    ``matchups`` hook), if any.
 
-    game = load_game("promise", {**config, "characters": ""})
-    chars = [c.id for c in game.content.characters]  # type: ignore[attr-defined]
-    data = game.data  # type: ignore[attr-defined]
-    matrix: dict[str, dict[str, dict[str, Any]]] = {a: {} for a in chars}
-    tables: dict[str, dict[str, dict[str, Any]]] = {a: {} for a in chars}
+    The values are the game's catalogue entries of the label's kind, or else the values
+    ``seen`` in the main run.
+    """
+    label, option = str(target.params["label"]), str(target.params["option"])
+    cls = game_class(game_id)
+    free = next(o.default for o in cls.options if o.name == option)
+    game = load_game(game_id, {**config, option: free})
+    values = [e.id for e in game.catalogue() if e.kind == label] or list(seen)
+    matrix: dict[str, dict[str, dict[str, Any]]] = {a: {} for a in values}
     half = max(1, games // 2)
-    for i, a in enumerate(chars):
-        for j, b in enumerate(chars):
-            if i == j:
-                continue
-            ca = game.content.characters[i]  # type: ignore[attr-defined]
-            cb = game.content.characters[j]  # type: ignore[attr-defined]
-            t = compute_table(
-                ca.attack,
-                cb.attack,
-                data.win_value,
-                (),
-                (),
-                (),
-                (data.win_threshold, data.win_threshold),
-                (False, False),
-            )
-            sol = solve_zero_sum(t.matrix(0))
-            tables[a][b] = {
-                "value": round(sol.value, 4),
-                "mix": [round(x, 4) for x in sol.row],
-                "verdicts": [[c.verdict for c in row] for row in t.cells],
-            }
-            if i > j:
-                continue
+    for i, a in enumerate(values):
+        for j in range(i + 1, len(values)):
+            b = values[j]
             score = 0.0
             total = 0
             for k, (x, y) in enumerate(((a, b), (b, a))):
-                cfg = {**config, "characters": f"{x},{y}"}
-                spec = make_spec("promise", cfg, bots, half, seed + 7919 * (1 + k), analyse=False)
+                cfg = {**config, option: f"{x},{y}"}
+                spec = make_spec(game_id, cfg, bots, half, seed + 7919 * (1 + k), analyse=False)
                 path = tmp / f"m-{i}-{j}-{k}.parquet"
                 run(spec, path, jobs=jobs, backend=backend, address=address)
                 for row in iter_rows(path, ["ranks"]):
@@ -254,22 +248,22 @@ def promise_matchups(
                 path.unlink()
             matrix[a][b] = rate(score, total)
             matrix[b][a] = rate(total - score, total)
-    return {
-        "characters": chars,
+    out: dict[str, Any] = {
+        "label": label,
+        "option": option,
+        "values": values,
         "games_per_pair": 2 * half,
         "win_rate": matrix,
-        "power_table": tables,
-        "note": "row character's win rate against the column character, both seat orders; "
-        "power_table: value (for the row character, +1 win / −1 loss) and row mix of the "
-        "initial table's equilibrium (attributes and win value only)",
+        "note": f"row {label}'s win rate against the column {label}, both seat orders",
     }
-
-
-# ---------------------------------------------------------------------- targets
+    analysis = cls.hook("matchups")
+    if analysis is not None:
+        out["analysis"] = analysis(game, values)
+    return out
 
 
 def against_the_field(matchups: dict[str, Any]) -> dict[str, float]:
-    """Each character's mean win rate over every other character (equal weights)."""
+    """Each value's mean win rate over every other value (equal weights)."""
     out = {}
     for a, row in matchups["win_rate"].items():
         rates = [cell["rate"] for b, cell in row.items() if b != a]
@@ -278,93 +272,190 @@ def against_the_field(matchups: dict[str, Any]) -> dict[str, float]:
     return out
 
 
-def check_targets(s: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each design target of the game with the measured value and whether it is met."""
-    game = s["game"]
+# ---------------------------------------------------------------------- targets
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What a target's checker measured: the value shown, whether the target is met, and
+    the words its text may name (``{card}``)."""
+
+    value: Any
+    met: bool
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+Params = Mapping[str, Scalar]
+Checker = Callable[[dict[str, Any], Params], Measured | None]
+
+
+def _f(params: Params, key: str) -> float:
+    return float(params[key])
+
+
+def _span(cells: Iterable[dict[str, Any]]) -> tuple[float, float]:
+    rates = [c["rate"] for c in cells]
+    return min(rates), max(rates)
+
+
+def _within(lo: float, hi: float, params: Params) -> Measured:
+    return Measured(f"{lo:.1%}–{hi:.1%}", lo >= _f(params, "min") and hi <= _f(params, "max"))
+
+
+def _field(s: dict[str, Any], label: str) -> dict[str, float]:
+    """Each value's win rate against the field, from the report's matchup matrix of ``label``."""
+    m = s.get("matchups")
+    return against_the_field(m) if m and m.get("label") == label else {}
+
+
+def check_label_rate(s: dict[str, Any], p: Params) -> Measured | None:
+    label = str(p["label"])
+    cells = s["labels"].get(label, {})
+    if _field(s, label) or not cells:  # the matrix speaks (matchup_rate), or nothing to say
+        return None
+    return _within(*_span(cells.values()), p)
+
+
+def check_matchup_rate(s: dict[str, Any], p: Params) -> Measured | None:
+    # "against the field": every other value equally often (the matchup matrix), not only
+    # the pairings the bots happen to choose
+    rates = _field(s, str(p["label"]))
+    return _within(min(rates.values()), max(rates.values()), p) if rates else None
+
+
+def check_seat_gap(s: dict[str, Any], p: Params) -> Measured | None:
+    if len(s["seats"]) != 2:
+        return None
+    gap = s["seats"][0]["rate"] - s["seats"][1]["rate"]
+    return Measured(f"{gap * 100:+.1f} points", abs(gap) <= _f(p, "max"))
+
+
+def check_seat_rate(s: dict[str, Any], p: Params) -> Measured | None:
+    return _within(*_span(s["seats"]), p)
+
+
+def check_seat_fair(s: dict[str, Any], p: Params) -> Measured | None:
+    fair = 1 / len(s["seats"])
+    worst = max(abs(c["rate"] - fair) for c in s["seats"])
+    return Measured(f"max {worst * 100:.1f} points", worst <= _f(p, "max"))
+
+
+def check_metric_median(s: dict[str, Any], p: Params) -> Measured | None:
+    m = s["metrics"].get(str(p["metric"]))
+    if not m:
+        return None
+    return Measured(m["median"], _f(p, "min") <= m["median"] <= _f(p, "max"))
+
+
+def check_draw_rate(s: dict[str, Any], p: Params) -> Measured | None:
+    return Measured(f"{s['draw_rate']:.1%}", s["draw_rate"] < _f(p, "max"))
+
+
+def check_end_reason(s: dict[str, Any], p: Params) -> Measured | None:
+    reasons = [r.strip() for r in str(p["reasons"]).split(",")]
+    each = [s["end_reasons"].get(r, 0.0) for r in reasons]
+    total = sum(each)
+    value = f"{total:.1%}"
+    if len(reasons) > 1:
+        value += " (" + ", ".join(f"{r} {x:.1%}" for r, x in zip(reasons, each, strict=True)) + ")"
+    return Measured(value, total >= _f(p, "min"))
+
+
+def check_label_order(s: dict[str, Any], p: Params) -> Measured | None:
+    cells = s["labels"].get(str(p["label"]), {})
+    better, worse = str(p["better"]), str(p["worse"])
+    if better not in cells or worse not in cells:
+        return None
+    shown = ", ".join(
+        f"{v} {c['rate']:.1%} [{c['interval'][0]:.1%}, {c['interval'][1]:.1%}]"
+        for v, c in ((better, cells[better]), (worse, cells[worse]))
+    )
+    return Measured(shown, cells[better]["interval"][0] > cells[worse]["interval"][1])
+
+
+def check_card_lift(s: dict[str, Any], p: Params) -> Measured | None:
+    cards = s.get("cards", {})
+    if not cards:
+        return None
+    top = max(cards.items(), key=lambda kv: kv[1]["adjusted_lift"])
+    raw = max(cards.items(), key=lambda kv: kv[1]["lift"])
+    return Measured(
+        f"max {top[1]['adjusted_lift'] * 100:+.1f} points ({top[0]}) among players who"
+        f" played as many cards; raw max {raw[1]['lift'] * 100:+.1f} ({raw[0]})",
+        top[1]["adjusted_lift"] <= _f(p, "max"),
+    )
+
+
+def check_dealt_lift(s: dict[str, Any], p: Params) -> Measured | None:
+    label, rest = str(p["label"]), str(p["rest"])
+    cells = s["labels"].get(label, {})
+    prefix = f"{label} "
+    hit = [(v[len(prefix) :], c) for v, c in cells.items() if v.startswith(prefix) and v != rest]
+    if not hit or rest not in cells:
+        return None
+    (card, c), other = hit[0], cells[rest]
+    lift = c["rate"] - other["rate"]
+    lo, hi = c["interval"]
+    return Measured(
+        f"{lift * 100:+.1f} points ({c['rate']:.1%} [{lo:.1%}, {hi:.1%}] against "
+        f"{other['rate']:.1%} for the others; causal: the card was dealt, not chosen)",
+        lift <= _f(p, "max"),
+        {"card": card},
+    )
+
+
+#: One checker per target kind (:data:`~caiquan.engine.describe.TARGET_KINDS`): the summary
+#: and the target's parameters in, the measured value and verdict out (``None``: the summary
+#: has nothing to measure it by, e.g. no cards were counted).
+CHECKS: dict[str, Checker] = {
+    "label_rate": check_label_rate,
+    "seat_gap": check_seat_gap,
+    "seat_rate": check_seat_rate,
+    "seat_fair": check_seat_fair,
+    "metric_median": check_metric_median,
+    "draw_rate": check_draw_rate,
+    "end_reason": check_end_reason,
+    "label_order": check_label_order,
+    "card_lift": check_card_lift,
+    "dealt_lift": check_dealt_lift,
+    "matchup_rate": check_matchup_rate,
+}
+
+
+def _fill(text: str, fields: Mapping[str, str]) -> str:
+    """A target's text with the words it names filled in (``{players}`` → ``3``)."""
+    for k, v in fields.items():
+        text = text.replace("{" + k + "}", v)
+    return text
+
+
+def check_targets(
+    s: dict[str, Any], targets: Sequence[Target] | None = None
+) -> list[dict[str, Any]]:
+    """Each balance target of the game (its ``balance.toml``, unless ``targets`` are given)
+    that the summary can measure, with the measured value and whether it is met.
+
+    ``target`` is the target's English text (``text`` has both languages); ``kind`` and
+    ``params`` repeat what the game declared.
+    """
+    if targets is None:
+        targets = load_game(s["game"], s["config"]).balance_targets()
     out: list[dict[str, Any]] = []
-
-    def add(target: str, value: Any, met: bool) -> None:
-        out.append({"target": target, "value": value, "met": bool(met)})
-
-    if game == "promise":
-        field = against_the_field(s["matchups"]) if s.get("matchups") else {}
-        chars = s["labels"].get("character", {})
-        if field:
-            # "against the field": every other character equally often (the matchup matrix),
-            # not only the pairs the bots happen to pick
-            lo, hi = min(field.values()), max(field.values())
-            add(
-                "character win rate against the field within 40–60 % (matchup matrix)",
-                f"{lo:.1%}–{hi:.1%}",
-                lo >= 0.4 and hi <= 0.6,
-            )
-        elif chars:
-            lo = min(c["rate"] for c in chars.values())
-            hi = max(c["rate"] for c in chars.values())
-            add("character win rate within 40–60 %", f"{lo:.1%}–{hi:.1%}", lo >= 0.4 and hi <= 0.6)
-        if len(s["seats"]) == 2:
-            gap = s["seats"][0]["rate"] - s["seats"][1]["rate"]
-            add("seat A − seat B within ±3 points", f"{gap * 100:+.1f} points", abs(gap) <= 0.03)
-        rounds = s["metrics"].get("rounds")
-        if rounds:
-            add("median rounds 8–16", rounds["median"], 8 <= rounds["median"] <= 16)
-        add("draws under 15 %", f"{s['draw_rate']:.1%}", s["draw_rate"] < 0.15)
-    elif game == "drama":
-        roles = s["labels"].get("role", {})
-        if roles:
-            lo = min(c["rate"] for c in roles.values())
-            hi = max(c["rate"] for c in roles.values())
-            add("role win rate within 15–35 %", f"{lo:.1%}–{hi:.1%}", lo >= 0.15 and hi <= 0.35)
-        seats = s["seats"]
-        lo, hi = min(c["rate"] for c in seats), max(c["rate"] for c in seats)
-        add("each seat within 21–29 %", f"{lo:.1%}–{hi:.1%}", lo >= 0.21 and hi <= 0.29)
-        empty = s["end_reasons"].get("empty", 0.0)
-        add("≥ 50 % end by emptying a hand before the last round", f"{empty:.1%}", empty >= 0.5)
-        last = s["labels"].get("last_round_cards", {})
-        if "fewest" in last and "most" in last:
-            few, most = last["fewest"], last["most"]
-            add(
-                "last round: the fewest cards at its start win clearly more than the most "
-                "(intervals apart)",
-                f"fewest {few['rate']:.1%} [{few['interval'][0]:.1%}, {few['interval'][1]:.1%}]"
-                f", most {most['rate']:.1%} [{most['interval'][0]:.1%}, "
-                f"{most['interval'][1]:.1%}]",
-                few["interval"][0] > most["interval"][1],
-            )
-    elif game == "legends":
-        n = len(s["seats"])
-        fair = 1 / n
-        worst = max(abs(c["rate"] - fair) for c in s["seats"])
-        add(f"each seat within ±6 points of 1/{n}", f"max {worst * 100:.1f} points", worst <= 0.06)
-        cards = s.get("cards", {})
-        if cards:
-            top = max(cards.items(), key=lambda kv: kv[1]["adjusted_lift"])
-            raw = max(cards.items(), key=lambda kv: kv[1]["lift"])
-            add(
-                "no card lifts win rate by more than 10 points",
-                f"max {top[1]['adjusted_lift'] * 100:+.1f} points ({top[0]}) among players who"
-                f" played as many cards; raw max {raw[1]['lift'] * 100:+.1f} ({raw[0]})",
-                top[1]["adjusted_lift"] <= 0.10,
-            )
-        dealt = s["labels"].get("dealt", {})
-        hit = [(v[len("dealt ") :], c) for v, c in dealt.items() if v.startswith("dealt ")]
-        if hit and "not dealt" in dealt:
-            (card, c), rest = hit[0], dealt["not dealt"]
-            lift = c["rate"] - rest["rate"]
-            lo, hi = c["interval"]
-            add(
-                f"{card}, dealt to a random seat, lifts its win rate by at most 10 points",
-                f"{lift * 100:+.1f} points ({c['rate']:.1%} [{lo:.1%}, {hi:.1%}] against "
-                f"{rest['rate']:.1%} for the others; causal: the card was dealt, not chosen)",
-                lift <= 0.10,
-            )
-        ends = s["end_reasons"]
-        victory = ends.get("stars", 0.0) + ends.get("continents", 0.0)
-        add(
-            "≥ 95 % end by a victory condition",
-            f"{victory:.1%} (stars {ends.get('stars', 0.0):.1%}, "
-            f"continents {ends.get('continents', 0.0):.1%})",
-            victory >= 0.95,
+    for t in targets:
+        got = CHECKS[t.kind](s, t.params)
+        if got is None:
+            continue
+        fields = {"players": str(len(s["seats"])), **got.fields}
+        text = {lang: _fill(t.text(lang), fields) for lang in ("zh", "en")}
+        out.append(
+            {
+                "target": text["en"],
+                "value": got.value,
+                "met": bool(got.met),
+                "text": text,
+                "kind": t.kind,
+                "params": dict(t.params),
+            }
         )
     return out
 

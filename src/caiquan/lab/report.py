@@ -234,19 +234,29 @@ def _targets(s: dict[str, Any], h: str = "h2") -> str:
     return "".join(out)
 
 
+def _bands(s: dict[str, Any], kinds: Sequence[str], key: str) -> dict[str, tuple[float, float]]:
+    """The target bands of the summary's checked targets of ``kinds``, by the parameter
+    ``key`` they name (a label, a metric): ``name → (min, max)``."""
+    return {
+        str(t["params"][key]): (float(t["params"]["min"]), float(t["params"]["max"]))
+        for t in s.get("targets") or []
+        if t.get("kind") in kinds
+    }
+
+
 def _lengths(s: dict[str, Any]) -> str:
     out = ["<h2>Game length</h2>"]
-    band = {"promise": (8.0, 16.0)}.get(s["game"])
+    bands = _bands(s, ("metric_median",), "metric")
     for k, counts in s.get("lengths", {}).items():
         m = s["metrics"].get(k, {})
-        if k not in ("rounds", "decisions", "turns"):
+        if k not in ("rounds", "decisions", "turns") and k not in bands:
             continue
         out.append(
             f'<h3>{esc(k)}</h3><p>median <b data-k="metrics.{esc(k)}.median">'
             f"{m.get('median', 0):g}</b>,"
             f" mean {m.get('mean', 0):g}, range {m.get('min', 0):g}–{m.get('max', 0):g}</p>"
         )
-        out.append(histogram(counts, title=f"{k} per game", band=band if k == "rounds" else None))
+        out.append(histogram(counts, title=f"{k} per game", band=bands.get(k)))
     return "".join(out)
 
 
@@ -279,8 +289,8 @@ def _decisions(s: dict[str, Any]) -> str:
         "<h2>Forced and dominated decisions</h2>",
         '<p class="note">Forced: the player had a single legal option. Dominated: at a'
         " simultaneous throw, another throw was at least as good against every reply and better"
-        " against one, by the game's exact throw payoffs (promise: the power table plus what the"
-        " outcome does to life); counted only where the game provides such payoffs. An"
+        " against one, by the game's exact throw payoffs (its <code>throw_payoffs</code> hook);"
+        " counted only where the game provides such payoffs. An"
         " equilibrium player may still pick a weakly dominated throw when the opponent's"
         " equilibrium never plays the reply that tells them apart.</p>",
         '<p>forced decisions overall: <b data-k="forced_decisions">'
@@ -300,30 +310,37 @@ def _decisions(s: dict[str, Any]) -> str:
 
 
 def _matchups(m: dict[str, Any]) -> str:
-    names = m["characters"]
+    label = m["label"]
+    names = m["values"]
     wr = m["win_rate"]
-    pt = m["power_table"]
     out = [
-        "<h2>Character matchups</h2>",
+        f"<h2>{esc(label.capitalize())} matchups</h2>",
         f'<p class="note">{esc(m["note"])}; {m["games_per_pair"]} games per pair.</p>',
-        heatmap(names, lambda a, b: wr[a].get(b), title="row character's win rate vs column"),
-        "<h3>Initial power-table equilibrium (row character as A)</h3>",
+        heatmap(names, lambda a, b: wr[a].get(b), title=f"row {label}'s win rate vs column"),
+    ]
+    if "analysis" in m:
+        out.append(_pair_analysis(names, m["analysis"]))
+    return "".join(out)
+
+
+def _pair_analysis(names: Sequence[str], a: dict[str, Any]) -> str:
+    """The game's own figure for each pairing (its ``matchups`` hook): a value per cell, with
+    its detail on hover."""
+    pairs = a["pairs"]
+    out = [
+        f"<h3>{esc(a['title']['en'])}</h3>",
         "<table><tr><th>A \\ B</th>" + "".join(f"<th>{esc(b)}</th>" for b in names) + "</tr>",
     ]
-    for a in names:
-        out.append(f"<tr><td>{esc(a)}</td>")
-        for b in names:
-            t = pt[a].get(b)
-            if t is None:
+    for x in names:
+        out.append(f"<tr><td>{esc(x)}</td>")
+        for y in names:
+            c = pairs.get(x, {}).get(y)
+            if c is None:
                 out.append("<td>–</td>")
             else:
-                mix = "/".join(f"{x:.2f}" for x in t["mix"])
-                out.append(f'<td title="mix slash/pierce/strike {mix}">{t["value"]:+.2f}</td>')
+                out.append(f'<td title="{esc(c["detail"]["en"])}">{c["value"]:+.2f}</td>')
         out.append("</tr>")
-    out.append(
-        '</table><p class="note">Value of the zero-sum throw with +1 for a win, −1 for a loss;'
-        " hover a cell for the equilibrium mix (slash/pierce/strike).</p>"
-    )
+    out.append(f'</table><p class="note">{esc(a["note"]["en"])}</p>')
     return "".join(out)
 
 
@@ -388,7 +405,7 @@ def _report(s: dict[str, Any]) -> str:
             rate_bars([("first player", fp)], fair=fp["fair"], title="first player's win rate"),
             rate_table([("first player", fp, "first_player")], ""),
         ]
-    bands = {"character": (0.4, 0.6), "role": (0.15, 0.35)}
+    bands = _bands(s, ("label_rate", "matchup_rate"), "label")
     for label, cells in s["labels"].items():
         if label == "seat":
             continue

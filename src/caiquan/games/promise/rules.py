@@ -860,7 +860,7 @@ class Promise(Game):
         "throw_payoffs": ".payoffs:throw_payoffs",
         "encoder": "caiquan.envs.tensors:PromiseEncoder",
         "terminal": "caiquan.tui.panels:PROMISE",
-        "matchups": "caiquan.lab.balance:promise_matchups",
+        "matchups": ".matchups:power_tables",
     }
     options = (
         ConfigOption(
