@@ -27,13 +27,13 @@ and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
   ``throw_payoffs``  ``f(view) -> matrix | None``: exact payoffs   ``nash`` values throws by
                      of a two-player simultaneous decision         rollouts; the lab counts
                                                                    no dominated throws
-  ``encoder``        ``Encoder`` subclass (``cls(game)``)          a generic encoder of the
-                                                                   observation's numbers
+  ``encoder``        ``Encoder`` subclass (``cls(game)``)          the tensor adapters
+                                                                   refuse it, saying why
   ``terminal``       a module with ``panel(game, obs, lang,        the terminal's generic
                      options)`` and optionally ``explain``,        panel (the observation
                      ``unavailable``, ``TOGGLES``                  as a tree)
-  ``web``            a JavaScript file in the package that         the browser's generic
-                     registers the game's panel                    panel
+  ``web``            a JavaScript module in the package whose      the browser's generic
+                     default export draws the game's panel         panel
   ``matchups``       ``f(game, values) -> dict``: the game's own   the matchup matrix has
                      analysis of every pairing of the values of    win rates only
                      a ``matchup_rate`` target's label (JSON:
