@@ -45,6 +45,10 @@ uniform are dropped before sampling (sampling noise of a short search); with ``p
 simultaneous decision that is not a throw plays the option the average plays most.
 
 The search is anytime (``seconds``) or fixed (``iterations``, reproducible with a seed).
+
+The code: :class:`ISMCTSConfig` holds the settings (frozen, checked once); each
+:meth:`ISMCTSBot.decide` hands a two-player throw to the exact solver or runs a
+``_Search`` for that decision, whose phases are its methods (see its docstring).
 """
 
 from __future__ import annotations
@@ -52,19 +56,23 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from caiquan.engine import PlayerView, Rng, State
 
 from .base import normalised_returns
-from .heuristics import Heuristic, heuristic_for
+from .heuristics import Heuristic, Policy, Prune, heuristic_for
 from .nash import NashBot
 from .spec import Param
 
 _ROLLOUTS = ("auto", "random", "greedy")
 _OPPONENTS = ("auto", "model", "search")
 _THROWS = ("nash", "search")
+
+
+_Picks = dict[int, tuple[int, float, tuple[int, ...]]]  # player → (option, probability, legal)
+_Step = tuple["_Node", _Picks, bool]  # a node on an iteration's path, its picks, regret?
 
 
 class _Stats:
@@ -77,6 +85,18 @@ class _Stats:
         self.avail: dict[int, int] = {}
         self.regret: dict[int, float] = {}
         self.cum: dict[int, float] = {}
+
+    def record(self, a: int, u: float) -> None:
+        """One more visit of option ``a`` with the value ``u``."""
+        self.n[a] = self.n.get(a, 0) + 1
+        self.w[a] = self.w.get(a, 0.0) + u
+        self.w2[a] = self.w2.get(a, 0.0) + u * u
+
+    def add_regret(self, a: int, u: float, prob: float, legal: tuple[int, ...]) -> None:
+        """The importance-weighted regret update after option ``a`` (drawn with ``prob``)."""
+        for b in legal:
+            gain = u / prob if b == a else 0.0
+            self.regret[b] = self.regret.get(b, 0.0) + gain - u
 
 
 class _Node:
@@ -104,6 +124,462 @@ def _var(st: _Stats, a: int) -> float:
         return 1.0
     m = st.w[a] / n
     return max(0.0, st.w2[a] / n - m * m) / (n - 1)
+
+
+def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise TypeError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class ISMCTSConfig:
+    """The search's settings: the keywords of :class:`ISMCTSBot` (see its ``PARAMS`` for
+    what each means), checked once. ``seconds`` is 1 when neither it nor ``iterations`` is
+    given; ``prune``, ``pure`` and ``paired`` are stored as bools."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    exploration: float = 0.7
+    gamma: float = 0.15
+    max_rollout: int = 10_000
+    purify: float = 0.5
+    linear: bool = True
+    rollout: str = "auto"
+    epsilon: float = 0.0
+    depth: int | str = "auto"
+    prune: bool = True
+    pure: bool = True
+    opponents: str = "auto"
+    noise: float = 0.1
+    throws: str = "nash"
+    trust: float = 0.0
+    worlds: int = 16
+    paired: bool = False
+    belief: int = 64
+
+    def __post_init__(self) -> None:
+        depth = self.depth
+        if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
+            raise TypeError(f"depth must be 'auto' or a whole number ≥ 0, got {depth!r}")
+        _check_choice("rollout", self.rollout, _ROLLOUTS)
+        _check_choice("opponents", self.opponents, _OPPONENTS)
+        _check_choice("throws", self.throws, _THROWS)
+        for flag in ("prune", "pure", "paired"):
+            object.__setattr__(self, flag, bool(getattr(self, flag)))
+        if self.iterations is None and self.seconds is None:
+            object.__setattr__(self, "seconds", 1.0)
+
+    def throws_by_nash(self, view: PlayerView) -> bool:
+        """Whether this decision is a two-player throw left to the exact solver."""
+        return (
+            self.throws == "nash" and view.decision().kind == "throw" and len(view.to_move()) == 2
+        )
+
+    def models_opponents(self, h: Heuristic | None) -> bool:
+        """Whether the others (and my own throws) follow the game's heuristic player."""
+        if h is None:
+            return False
+        return self.opponents == "model" or (self.opponents == "auto" and h.model)
+
+    def rollout_cap(self, h: Heuristic | None) -> int:
+        """The longest rollout, in decisions: ``depth`` (or the game's) within ``max_rollout``."""
+        depth = self.depth if self.depth != "auto" else (h.depth if h is not None else None)
+        assert depth is None or isinstance(depth, int)
+        return self.max_rollout if not depth else min(depth, self.max_rollout)
+
+    def deadline(self) -> float | None:
+        """The ``perf_counter`` time by which the search stops, or None (``iterations``)."""
+        if self.seconds is None:
+            return None
+        # the budget bounds the whole answer: keep 2 % (at most 20 ms) for the pauses an
+        # iteration cannot foresee (garbage collection of a large tree) and the final choice
+        return time.perf_counter() + self.seconds - min(0.02, 0.02 * self.seconds)
+
+
+class _Search:
+    """One decision's search, made by :meth:`ISMCTSBot.decide` and used once.
+
+    :meth:`run` goes through the phases in order: the settings for this game and position
+    (``__init__``), the time budget, the heuristic's own choice to keep (``trust``,
+    :meth:`_anchor`), the worlds weighted by plausibility (``belief``,
+    :meth:`_weigh_worlds`), the pool of worlds with the others' root replies (``worlds``,
+    :meth:`_root_pool`), the iterations within the budget (:meth:`_iterations`, each one
+    :meth:`_iterate`: :meth:`_descend` selects and expands, :meth:`_rollout`,
+    :meth:`_evaluate`, :meth:`_backpropagate`) and the final choice (:meth:`_choose`).
+    """
+
+    def __init__(self, config: ISMCTSConfig, view: PlayerView, rng: Rng) -> None:
+        self.config = config
+        self.view = view
+        self.rng = rng
+        self.me = view.player
+        self.legal = view.legal()
+        self.movers = view.to_move()
+        self.simultaneous = len(self.movers) > 1
+        kind = view.decision().kind
+        h = self.h = heuristic_for(view.game.id)
+        self.greedy = h is not None and config.rollout != "random"
+        self.model = config.models_opponents(h)
+        #: the modelled players' moves inside the tree (None: everyone is searched)
+        self.play: Policy | None = h.rollout if self.model and h is not None else None
+        self.prune: Prune | None = h.prune if config.prune and h is not None else None
+        self.cap = config.rollout_cap(h)
+        self.lo, self.hi = view.game.utility_range()
+        self.regret = self.simultaneous and not self.model
+        self.mixed = self.regret and (not config.pure or kind == "throw")
+        self.paired = config.paired and not self.regret
+        self.root = _Node()
+        self.done = 0  # iterations so far
+        self.deadline: float | None = None
+        self.slowest = self.last = 0.0  # the slowest iteration yet, the last one's end
+        self.anchor: int | None = None
+        self.candidates: list[State] = []  # belief: the weighted worlds (empty: off)
+        self.weights: list[float] = []
+        self.pool: list[tuple[State, dict[int, int]]] = []
+        self.options: tuple[int, ...] = ()  # paired: the root options to try on each world
+
+    def run(self) -> int:
+        self.deadline = self.config.deadline()
+        self.anchor = self._anchor()
+        self._weigh_worlds()
+        self.pool = self._root_pool()
+        self._iterations()
+        return self._choose()
+
+    # ------------------------------------------------------------------ before the search
+
+    def _anchor(self) -> int | None:
+        """What the heuristic player would do here: kept unless the search is sure."""
+        h = self.h
+        if self.config.trust > 0 and h is not None and not self.regret:
+            return h.policy(self.view.determinize(self.rng), self.me, self.rng)
+        return None
+
+    def _weigh_worlds(self) -> None:
+        """Worlds weighted by how likely the others' hidden past moves are under the model."""
+        h = self.h
+        if self.config.belief <= 0 or not self.model or h is None or h.plausibility is None:
+            return
+        cands = [self.view.determinize(self.rng) for _ in range(self.config.belief)]
+        weights = [h.plausibility(w, self.me) for w in cands]
+        if sum(weights) > 0 and max(weights) > min(weights):  # else: nothing to weigh
+            self.candidates, self.weights = cands, weights
+
+    def _sample(self, rng: Rng) -> State:
+        """A world consistent with the view (drawn by weight from the belief candidates)."""
+        if not self.candidates:
+            return self.view.determinize(rng)
+        w = self.candidates[rng.weighted(self.weights)].clone()
+        w.rng = rng.spawn()
+        return w
+
+    def _root_pool(self) -> list[tuple[State, dict[int, int]]]:
+        """The others' replies at a simultaneous root by the full heuristic player (the
+        rollout player is a cheap stand-in), on a pool of sampled worlds the search reuses."""
+        h = self.h
+        if self.config.worlds <= 0 or not self.model or not self.simultaneous or h is None:
+            return []
+        # a reply depends on what its player sees: worlds where that player's observation
+        # is the same share one — in promise, where mostly only the check deck is hidden,
+        # one greedy call answers for all sixteen worlds
+        seen: dict[tuple[int, str], int] = {}
+        return [self._replies(self._sample(self.rng), h, seen) for _ in range(self.config.worlds)]
+
+    def _replies(
+        self, w: State, h: Heuristic, seen: dict[tuple[int, str], int]
+    ) -> tuple[State, dict[int, int]]:
+        replies = {}
+        for q in self.movers:
+            if q == self.me or len(w.legal(q)) == 1:
+                continue
+            key = (q, json.dumps(w.observation(q), sort_keys=True))
+            reply = seen.get(key)
+            if reply is None:
+                reply = seen[key] = h.policy(w.clone(), q, self.rng)
+            replies[q] = reply
+        return w, replies
+
+    # ------------------------------------------------------------------ the budget
+
+    def _iterations(self) -> None:
+        """Iterate until the budget is spent; paired: each world tries every root option."""
+        block = 0
+        self.slowest, self.last = 0.0, time.perf_counter()
+        while self._more():
+            world, answers = self._next_world(block if self.paired else self.done)
+            block += 1
+            if self.paired:
+                self._paired_block(world, answers)
+            else:
+                self._iterate(world, self.rng, answers, None)
+                self.done += 1
+
+    def _counted_out(self) -> bool:
+        n = self.config.iterations
+        return n is not None and self.done >= n
+
+    def _more(self) -> bool:
+        """Whether another iteration fits the budget."""
+        if self._counted_out():
+            return False
+        if self.deadline is not None and self.done > 0:
+            # stop early enough that one more (slowest-yet) iteration would not be needed
+            # to fit: the answer comes within the budget, not just after it
+            now = time.perf_counter()
+            self.slowest, self.last = max(self.slowest, now - self.last), now
+            if now + self.slowest >= self.deadline:
+                return False
+        return True
+
+    def _next_world(self, index: int) -> tuple[State, dict[int, int] | None]:
+        """The next iteration's world and, from the pool, the others' root replies."""
+        if not self.pool:
+            return self._sample(self.rng), None
+        w, answers = self.pool[index % len(self.pool)]
+        world = w.clone()
+        world.rng = self.rng.spawn()  # the same hidden cards, a fresh future
+        return world, answers
+
+    def _paired_block(self, world: State, answers: dict[int, int] | None) -> None:
+        """Every root option on this world, with the same chance and draws."""
+        if not self.options:
+            prune = self.prune
+            self.options = prune(world, self.me, self.legal) if prune is not None else self.legal
+        chance, draws = self.rng.spawn(), self.rng.spawn()
+        for a in self.options:
+            if self._counted_out():
+                break
+            w2 = world.clone()
+            w2.rng = chance.copy()
+            self._iterate(w2, draws.copy(), answers, a)
+            self.done += 1
+
+    # ------------------------------------------------------------------ one iteration
+
+    def _iterate(
+        self, state: State, rng: Rng, replies: dict[int, int] | None, force: int | None
+    ) -> None:
+        """One iteration on the world ``state``; ``replies``: the others' moves at the root;
+        ``force``: my root option (paired)."""
+        path = self._descend(state, rng, replies, force)
+        self._rollout(state, rng)
+        self._backpropagate(path, self._evaluate(state))
+
+    def _descend(
+        self, state: State, rng: Rng, replies: dict[int, int] | None, force: int | None
+    ) -> list[_Step]:
+        """Select down the tree and expand one node (applying the moves to ``state``)."""
+        path: list[_Step] = []
+        node: _Node | None = self.root
+        while node is not None and not state.is_terminal():
+            at_root = not path
+            key, joint, picks, regret = self._select(
+                node, state, rng, replies if at_root else None, force if at_root else None
+            )
+            path.append((node, picks, regret))
+            state.apply(joint)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+                # expanded one node where a searched choice was made: roll out from here
+                node = None if picks else child
+            else:
+                node = child
+        return path
+
+    def _select(
+        self,
+        node: _Node,
+        state: State,
+        rng: Rng,
+        replies: dict[int, int] | None,
+        force: int | None,
+    ) -> tuple[tuple[int, ...], dict[int, int], _Picks, bool]:
+        """The joint move at ``node``: forced and modelled moves first, then the searched
+        ones; returns the child's key, the joint move, the searched picks and whether they
+        were made by regret matching."""
+        movers = state.to_move()
+        play = self.play
+        joint: dict[int, int] = {}
+        searched: list[tuple[int, tuple[int, ...]]] = []
+        for p in movers:
+            legal = state.legal(p)
+            if len(legal) == 1:
+                joint[p] = legal[0]
+            elif play is not None and self._modelled(state, p, movers):
+                joint[p] = self._model_move(play, state, p, legal, rng, replies)
+            else:
+                searched.append((p, self._searchable(state, p, legal)))
+        single = play is not None or len(movers) == 1
+        picks: _Picks = {}
+        for p, legal in searched:
+            a, prob = self._pick(node, p, legal, rng, single, force)
+            picks[p] = (a, prob, legal)
+            joint[p] = a
+        return tuple(joint[p] for p in movers), joint, picks, not single
+
+    def _modelled(self, state: State, p: int, movers: tuple[int, ...]) -> bool:
+        """Whether ``p`` follows the model here: the others, and my own two-player throws
+        (``throws=nash``)."""
+        if p != self.me:
+            return True
+        return self.config.throws == "nash" and len(movers) == 2 and state.kind(p) == "throw"
+
+    def _model_move(
+        self,
+        play: Policy,
+        state: State,
+        p: int,
+        legal: tuple[int, ...],
+        rng: Rng,
+        replies: dict[int, int] | None,
+    ) -> int:
+        noise = self.config.noise
+        if noise > 0 and rng.random() < noise:
+            return rng.choice(self._searchable(state, p, legal))
+        if replies is not None and p in replies:
+            return replies[p]
+        return play(state, p, rng)
+
+    def _searchable(self, state: State, p: int, legal: tuple[int, ...]) -> tuple[int, ...]:
+        return self.prune(state, p, legal) if self.prune else legal
+
+    def _pick(
+        self,
+        node: _Node,
+        p: int,
+        legal: tuple[int, ...],
+        rng: Rng,
+        single: bool,
+        force: int | None,
+    ) -> tuple[int, float]:
+        """A searched player's option and the probability it was drawn with."""
+        if force is not None:
+            return force, 1.0  # paired root: the option under test
+        if single:
+            return self._ucb(node.of(p), legal, rng), 1.0
+        return self._regret_matching(node.of(p), legal, rng)
+
+    def _ucb(self, st: _Stats, legal: tuple[int, ...], rng: Rng) -> int:
+        unvisited = []
+        for a in legal:
+            st.avail[a] = st.avail.get(a, 0) + 1
+            if st.n.get(a, 0) == 0:
+                unvisited.append(a)
+        if unvisited:
+            return rng.choice(unvisited)
+        c = self.config.exploration
+        best_a, best_v = legal[0], -math.inf
+        for a in legal:
+            n = st.n[a]
+            v = st.w[a] / n + c * math.sqrt(math.log(st.avail[a]) / n)
+            if v > best_v:
+                best_a, best_v = a, v
+        return best_a
+
+    def _regret_matching(self, st: _Stats, legal: tuple[int, ...], rng: Rng) -> tuple[int, float]:
+        positive = [max(st.regret.get(a, 0.0), 0.0) for a in legal]
+        total = sum(positive)
+        k = len(legal)
+        sigma = [x / total for x in positive] if total > 0 else [1.0 / k] * k
+        weight = float(sum(st.n.values()) + 1) if self.config.linear else 1.0
+        for a, s in zip(legal, sigma, strict=True):
+            st.cum[a] = st.cum.get(a, 0.0) + weight * s
+        g = self.config.gamma
+        mixed = [(1 - g) * s + g / k for s in sigma]
+        i = rng.weighted(mixed)
+        return legal[i], mixed[i]
+
+    def _rollout(self, state: State, rng: Rng) -> None:
+        """Play on for at most ``cap`` decisions: the game's rollout player, or random."""
+        h = self.h
+        steps = 0
+        if self.greedy and h is not None:
+            while not state.is_terminal() and steps < self.cap:
+                state.apply(self._greedy_joint(state, rng, h.rollout))
+                steps += 1
+        else:
+            while not state.is_terminal() and steps < self.cap:
+                state.apply({p: rng.choice(state.legal(p)) for p in state.to_move()})
+                steps += 1
+
+    def _greedy_joint(self, state: State, rng: Rng, play: Policy) -> dict[int, int]:
+        eps = self.config.epsilon
+        joint = {}
+        for p in state.to_move():
+            legal = state.legal(p)
+            if len(legal) == 1:
+                joint[p] = legal[0]
+            elif eps > 0 and rng.random() < eps:
+                joint[p] = rng.choice(legal)
+            else:
+                joint[p] = play(state, p, rng)
+        return joint
+
+    def _evaluate(self, state: State) -> list[float] | None:
+        """Each player's value in [0, 1]: the returns at the end, else the heuristic's."""
+        if state.is_terminal():
+            return normalised_returns(state.returns(), self.lo, self.hi)
+        if self.h is not None:
+            return self.h.evaluate(state)
+        return None
+
+    def _backpropagate(self, path: list[_Step], rewards: list[float] | None) -> None:
+        for node, picks, regret in path:
+            for p, (a, prob, legal) in picks.items():
+                u = rewards[p] if rewards is not None else 0.5
+                st = node.of(p)
+                st.record(a, u)
+                if regret:
+                    st.add_regret(a, u, prob, legal)
+
+    # ------------------------------------------------------------------ the answer
+
+    def _choose(self) -> int:
+        st = self.root.of(self.me)
+        if self.mixed:
+            return self._sample_average(st)
+        if self.regret:
+            return self._most_played(st)
+        if self.paired:
+            return self._best_mean(st)
+        return self._most_visited(st)
+
+    def _sample_average(self, st: _Stats) -> int:
+        """A draw from the average strategy (a throw, or ``pure=0``)."""
+        legal, rng = self.legal, self.rng
+        weights = [st.cum.get(a, 0.0) for a in legal]
+        total = sum(weights)
+        if not total > 0:
+            return rng.choice(legal)
+        # purify: drop options the average strategy plays rarely (sampling noise)
+        searched = sum(1 for a in legal if a in st.cum)  # legal minus pruned
+        floor = self.config.purify * total / max(1, searched)
+        kept = [w if w >= floor else 0.0 for w in weights]
+        return legal[self.rng.weighted(kept if sum(kept) > 0 else weights)]
+
+    def _most_played(self, st: _Stats) -> int:
+        """Not a throw: the option the average strategy plays most."""
+        top = max(st.cum.get(a, 0.0) for a in self.legal)
+        return self.rng.choice([a for a in self.legal if st.cum.get(a, 0.0) == top])
+
+    def _best_mean(self, st: _Stats) -> int:
+        """Paired: every option had (about) the same samples, so the best mean."""
+        tried = [a for a in self.legal if st.n.get(a, 0) > 0]
+        top = max(_mean(st, a) for a in tried)
+        return self.rng.choice([a for a in tried if _mean(st, a) >= top - 1e-12])
+
+    def _most_visited(self, st: _Stats) -> int:
+        """The most visited option, unless it does not beat the anchor by ``trust``."""
+        legal = self.legal
+        best = max(st.n.get(a, 0) for a in legal)
+        choice = self.rng.choice([a for a in legal if st.n.get(a, 0) == best])
+        anchor = self.anchor
+        if anchor is not None and anchor != choice and st.n.get(anchor, 0) > 1:
+            gap = _mean(st, choice) - _mean(st, anchor)
+            if gap <= self.config.trust * math.sqrt(_var(st, choice) + _var(st, anchor)):
+                return anchor
+        return choice
 
 
 class ISMCTSBot:
@@ -290,307 +766,119 @@ class ISMCTSBot:
         paired: int = 0,
         belief: int = 64,
     ) -> None:
-        self.pure = bool(pure)
-        if depth != "auto" and not (isinstance(depth, int) and depth >= 0):
-            raise TypeError(f"depth must be 'auto' or a whole number ≥ 0, got {depth!r}")
-        self.prune = bool(prune)
-        if rollout not in _ROLLOUTS:
-            raise TypeError(f"rollout must be one of {', '.join(_ROLLOUTS)}, got {rollout!r}")
-        if opponents not in _OPPONENTS:
-            raise TypeError(f"opponents must be one of {', '.join(_OPPONENTS)}, got {opponents!r}")
-        if throws not in _THROWS:
-            raise TypeError(f"throws must be one of {', '.join(_THROWS)}, got {throws!r}")
-        self.rollout = rollout
-        self.epsilon = epsilon
-        self.depth = depth
-        self.purify = purify
-        self.linear = linear
-        self.opponents = opponents
-        self.noise = noise
-        self.throws = throws
-        self.trust = trust
-        self.worlds = worlds
-        self.paired = bool(paired)
-        self.belief = belief
-        if iterations is None and seconds is None:
-            seconds = 1.0
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = exploration
-        self.gamma = gamma
-        self.max_rollout = max_rollout
-        self.last_iterations = 0
-        self._heuristic: Heuristic | None = None
-        self._greedy = False
-        self._model = False
-        self._me = 0
-        self._cap = max_rollout
+        self.config = ISMCTSConfig(
+            iterations,
+            seconds,
+            exploration=exploration,
+            gamma=gamma,
+            max_rollout=max_rollout,
+            purify=purify,
+            linear=linear,
+            rollout=rollout,
+            epsilon=epsilon,
+            depth=depth,
+            prune=bool(prune),
+            pure=bool(pure),
+            opponents=opponents,
+            noise=noise,
+            throws=throws,
+            trust=trust,
+            worlds=worlds,
+            paired=bool(paired),
+            belief=belief,
+        )
+        self.last_iterations = 0  # the last decision's iterations (0: not searched)
         self._nash: NashBot | None = None
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
-        movers = view.to_move()
-        simultaneous = len(movers) > 1
-        kind = view.decision().kind
-        if self.throws == "nash" and kind == "throw" and len(movers) == 2:
+        if self.config.throws_by_nash(view):
             # a two-player throw: the exact equilibrium mix of its payoff matrix
             if self._nash is None:
                 self._nash = NashBot()
             self.last_iterations = 0
             return self._nash.decide(view, rng)
-        root = _Node()
-        h = heuristic_for(view.game.id)
-        self._heuristic = h
-        self._greedy = h is not None and self.rollout != "random"
-        self._model = h is not None and (
-            self.opponents == "model" or (self.opponents == "auto" and h.model)
-        )
-        self._me = view.player
-        depth = self.depth if self.depth != "auto" else (h.depth if h is not None else None)
-        assert depth is None or isinstance(depth, int)
-        self._cap = self.max_rollout if not depth else min(depth, self.max_rollout)
-        lo, hi = view.game.utility_range()
-        regret = simultaneous and not self._model
-        mixed = regret and (not self.pure or kind == "throw")
-        # the budget bounds the whole answer: keep 2 % (at most 20 ms) for the pauses an
-        # iteration cannot foresee (garbage collection of a large tree) and the final choice
-        deadline = (
-            None
-            if self.seconds is None
-            else time.perf_counter() + self.seconds - min(0.02, 0.02 * self.seconds)
-        )
-        anchor = None
-        if self.trust > 0 and h is not None and not regret:
-            # what the heuristic player would do here: kept unless the search is sure
-            anchor = h.policy(view.determinize(rng), view.player, rng)
-        sample: Callable[[Rng], State] = view.determinize
-        if self.belief > 0 and self._model and h is not None and h.plausibility is not None:
-            # worlds weighted by how likely the others' hidden past moves are under the model
-            cands = [view.determinize(rng) for _ in range(self.belief)]
-            weights = [h.plausibility(w, view.player) for w in cands]
-            if sum(weights) > 0 and max(weights) > min(weights):  # else: nothing to weigh
-
-                def weighted(r: Rng) -> State:
-                    w = cands[r.weighted(weights)].clone()
-                    w.rng = r.spawn()
-                    return w
-
-                sample = weighted
-
-        pool: list[tuple[State, dict[int, int]]] = []
-        if self.worlds > 0 and self._model and simultaneous and h is not None:
-            # the others' replies at the root by the full heuristic player (the rollout
-            # player is a cheap stand-in), on a pool of sampled worlds the search reuses
-            # (a reply depends on what its player sees: worlds where that player's
-            # observation is the same share one — in promise, where mostly only the check
-            # deck is hidden, one greedy call answers for all sixteen worlds)
-            seen: dict[tuple[int, str], int] = {}
-            for _ in range(self.worlds):
-                w = sample(rng)
-                replies = {}
-                for q in movers:
-                    if q == view.player or len(w.legal(q)) == 1:
-                        continue
-                    key = (q, json.dumps(w.observation(q), sort_keys=True))
-                    reply = seen.get(key)
-                    if reply is None:
-                        reply = seen[key] = h.policy(w.clone(), q, rng)
-                    replies[q] = reply
-                pool.append((w, replies))
-        paired = self.paired and not regret
-        prune = h.prune if self.prune and h is not None else None
-        options: tuple[int, ...] = ()
-        done = block = 0
-        slowest, last = 0.0, time.perf_counter()
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0:
-                # stop early enough that one more (slowest-yet) iteration would not be
-                # needed to fit: the answer comes within the budget, not just after it
-                now = time.perf_counter()
-                slowest, last = max(slowest, now - last), now
-                if now + slowest >= deadline:
-                    break
-            answers: dict[int, int] | None = None
-            if pool:
-                w, answers = pool[(block if paired else done) % len(pool)]
-                world = w.clone()
-                world.rng = rng.spawn()  # the same hidden cards, a fresh future
-            else:
-                world = sample(rng)
-            block += 1
-            if not paired:
-                self._iterate(root, world, rng, lo, hi, answers, None)
-                done += 1
-                continue
-            # paired: every root option on this world, with the same chance and draws
-            if not options:
-                options = prune(world, view.player, legal) if prune is not None else legal
-            chance, draws = rng.spawn(), rng.spawn()
-            for a in options:
-                if self.iterations is not None and done >= self.iterations:
-                    break
-                w2 = world.clone()
-                w2.rng = chance.copy()
-                self._iterate(root, w2, draws.copy(), lo, hi, answers, a)
-                done += 1
-        self.last_iterations = done
-        st = root.of(view.player)
-        if mixed:
-            weights = [st.cum.get(a, 0.0) for a in legal]
-            total = sum(weights)
-            if total > 0:
-                # purify: drop options the average strategy plays rarely (sampling noise)
-                searched = sum(1 for a in legal if a in st.cum)  # legal minus pruned
-                floor = self.purify * total / max(1, searched)
-                kept = [w if w >= floor else 0.0 for w in weights]
-                return legal[rng.weighted(kept if sum(kept) > 0 else weights)]
-            return rng.choice(legal)
-        if regret:  # not a throw: the option the average strategy plays most
-            top = max(st.cum.get(a, 0.0) for a in legal)
-            return rng.choice([a for a in legal if st.cum.get(a, 0.0) == top])
-        if paired:  # every option had (about) the same samples: the best mean
-            tried = [a for a in legal if st.n.get(a, 0) > 0]
-            top = max(_mean(st, a) for a in tried)
-            return rng.choice([a for a in tried if _mean(st, a) >= top - 1e-12])
-        best = max(st.n.get(a, 0) for a in legal)
-        choice = rng.choice([a for a in legal if st.n.get(a, 0) == best])
-        if anchor is not None and anchor != choice and st.n.get(anchor, 0) > 1:
-            gap = _mean(st, choice) - _mean(st, anchor)
-            if gap <= self.trust * math.sqrt(_var(st, choice) + _var(st, anchor)):
-                return anchor
+        search = _Search(self.config, view, rng)
+        choice = search.run()
+        self.last_iterations = search.done
         return choice
 
-    def _iterate(
-        self,
-        root: _Node,
-        state: State,
-        rng: Rng,
-        lo: float,
-        hi: float,
-        replies: dict[int, int] | None,
-        force: int | None,
-    ) -> None:
-        path: list[tuple[_Node, dict[int, tuple[int, float, tuple[int, ...]]], bool]] = []
-        node: _Node | None = root
-        h = self._heuristic
-        prune = h.prune if self.prune and h is not None else None
-        model = h.rollout if self._model and h is not None else None
-        me = self._me
-        noise = self.noise
-        nash_throws = self.throws == "nash"
-        while node is not None and not state.is_terminal():
-            movers = state.to_move()
-            joint: dict[int, int] = {}
-            picks: dict[int, tuple[int, float, tuple[int, ...]]] = {}
-            searched: list[tuple[int, tuple[int, ...]]] = []
-            for p in movers:
-                legal = state.legal(p)
-                if len(legal) == 1:
-                    joint[p] = legal[0]
-                elif model is not None and (
-                    p != me or (nash_throws and len(movers) == 2 and state.kind(p) == "throw")
-                ):
-                    # the others (and my own throws) follow the game's heuristic player
-                    if noise > 0 and rng.random() < noise:
-                        joint[p] = rng.choice(prune(state, p, legal) if prune else legal)
-                    elif replies is not None and not path and p in replies:
-                        joint[p] = replies[p]
-                    else:
-                        joint[p] = model(state, p, rng)
-                else:
-                    searched.append((p, prune(state, p, legal) if prune else legal))
-            single = model is not None or len(movers) == 1
-            for p, legal in searched:
-                if force is not None and not path:
-                    a, prob = force, 1.0  # paired root: the option under test
-                elif single:
-                    a, prob = self._ucb(node.of(p), legal, rng), 1.0
-                else:
-                    a, prob = self._regret_matching(node.of(p), legal, rng, not path)
-                picks[p] = (a, prob, legal)
-                joint[p] = a
-            key = tuple(joint[p] for p in movers)
-            path.append((node, picks, not single))
-            state.apply(joint)
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = _Node()
-                # expanded one node where a searched choice was made: roll out from here
-                node = None if picks else child
-            else:
-                node = child
-        steps = 0
-        cap = self._cap
-        if self._greedy and h is not None:
-            eps = self.epsilon
-            play = h.rollout
-            while not state.is_terminal() and steps < cap:
-                joint = {}
-                for p in state.to_move():
-                    legal = state.legal(p)
-                    if len(legal) == 1:
-                        joint[p] = legal[0]
-                    elif eps > 0 and rng.random() < eps:
-                        joint[p] = rng.choice(legal)
-                    else:
-                        joint[p] = play(state, p, rng)
-                state.apply(joint)
-                steps += 1
-        else:
-            while not state.is_terminal() and steps < cap:
-                state.apply({p: rng.choice(state.legal(p)) for p in state.to_move()})
-                steps += 1
-        rewards: list[float] | None
-        if state.is_terminal():
-            rewards = normalised_returns(state.returns(), lo, hi)
-        elif h is not None:
-            rewards = h.evaluate(state)
-        else:
-            rewards = None
-        for n, picks, regret in path:
-            for p, (a, prob, legal) in picks.items():
-                u = rewards[p] if rewards is not None else 0.5
-                st = n.of(p)
-                st.n[a] = st.n.get(a, 0) + 1
-                st.w[a] = st.w.get(a, 0.0) + u
-                st.w2[a] = st.w2.get(a, 0.0) + u * u
-                if regret:
-                    for b in legal:
-                        gain = u / prob if b == a else 0.0
-                        st.regret[b] = st.regret.get(b, 0.0) + gain - u
+    # the settings, read-only (``config`` holds them)
 
-    def _ucb(self, st: _Stats, legal: tuple[int, ...], rng: Rng) -> int:
-        unvisited = []
-        for a in legal:
-            st.avail[a] = st.avail.get(a, 0) + 1
-            if st.n.get(a, 0) == 0:
-                unvisited.append(a)
-        if unvisited:
-            return rng.choice(unvisited)
-        c = self.exploration
-        best_a, best_v = legal[0], -math.inf
-        for a in legal:
-            n = st.n[a]
-            v = st.w[a] / n + c * math.sqrt(math.log(st.avail[a]) / n)
-            if v > best_v:
-                best_a, best_v = a, v
-        return best_a
+    @property
+    def iterations(self) -> int | None:
+        return self.config.iterations
 
-    def _regret_matching(
-        self, st: _Stats, legal: tuple[int, ...], rng: Rng, root: bool
-    ) -> tuple[int, float]:
-        positive = [max(st.regret.get(a, 0.0), 0.0) for a in legal]
-        total = sum(positive)
-        k = len(legal)
-        sigma = [x / total for x in positive] if total > 0 else [1.0 / k] * k
-        weight = float(sum(st.n.values()) + 1) if self.linear else 1.0
-        for a, s in zip(legal, sigma, strict=True):
-            st.cum[a] = st.cum.get(a, 0.0) + weight * s
-        g = self.gamma
-        mixed = [(1 - g) * s + g / k for s in sigma]
-        i = rng.weighted(mixed)
-        return legal[i], mixed[i]
+    @property
+    def seconds(self) -> float | None:
+        return self.config.seconds
+
+    @property
+    def exploration(self) -> float:
+        return self.config.exploration
+
+    @property
+    def gamma(self) -> float:
+        return self.config.gamma
+
+    @property
+    def max_rollout(self) -> int:
+        return self.config.max_rollout
+
+    @property
+    def purify(self) -> float:
+        return self.config.purify
+
+    @property
+    def linear(self) -> bool:
+        return self.config.linear
+
+    @property
+    def rollout(self) -> str:
+        return self.config.rollout
+
+    @property
+    def epsilon(self) -> float:
+        return self.config.epsilon
+
+    @property
+    def depth(self) -> int | str:
+        return self.config.depth
+
+    @property
+    def prune(self) -> bool:
+        return self.config.prune
+
+    @property
+    def pure(self) -> bool:
+        return self.config.pure
+
+    @property
+    def opponents(self) -> str:
+        return self.config.opponents
+
+    @property
+    def noise(self) -> float:
+        return self.config.noise
+
+    @property
+    def throws(self) -> str:
+        return self.config.throws
+
+    @property
+    def trust(self) -> float:
+        return self.config.trust
+
+    @property
+    def worlds(self) -> int:
+        return self.config.worlds
+
+    @property
+    def paired(self) -> bool:
+        return self.config.paired
+
+    @property
+    def belief(self) -> int:
+        return self.config.belief

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -53,48 +53,65 @@ class ConfigOption:
         Strings are accepted for every type (as typed on a command line): ``"true"``, ``"7"``.
         """
         where = f"{game_id}: option {self.name!r}" if game_id else f"option {self.name!r}"
-        want = self.type
-        converted: ConfigValue
-        if want is bool:
-            if isinstance(value, bool):
-                converted = value
-            elif isinstance(value, str) and value.lower() in _TRUE | _FALSE:
-                converted = value.lower() in _TRUE
-            else:
-                raise ConfigError(f"{where} must be true or false, got {value!r}")
-        elif want is int:
-            if isinstance(value, bool):
-                raise ConfigError(f"{where} must be a whole number, got {value!r}")
-            if isinstance(value, int):
-                converted = value
-            elif (isinstance(value, str) and _is_int(value)) or (
-                isinstance(value, float) and value.is_integer()
-            ):
-                converted = int(value)
-            else:
-                raise ConfigError(f"{where} must be a whole number, got {value!r}")
-        elif want is float:
-            if isinstance(value, bool):
-                raise ConfigError(f"{where} must be a number, got {value!r}")
-            try:
-                converted = float(value)
-            except (TypeError, ValueError):
-                raise ConfigError(f"{where} must be a number, got {value!r}") from None
-            if not math.isfinite(converted):
-                raise ConfigError(f"{where} must be a finite number, got {value!r}")
-        else:
-            if not isinstance(value, str):
-                raise ConfigError(f"{where} must be text, got {value!r}")
-            converted = value
+        converted = _CONVERTERS.get(self.type, _to_text)(value, where)
         if self.choices is not None and converted not in self.choices:
             options = ", ".join(repr(c) for c in self.choices)
             raise ConfigError(f"{where} must be one of {options}; got {value!r}")
         if isinstance(converted, int | float) and not isinstance(converted, bool):
-            if self.minimum is not None and converted < self.minimum:
-                raise ConfigError(f"{where} must be at least {_num(self.minimum)}, got {value!r}")
-            if self.maximum is not None and converted > self.maximum:
-                raise ConfigError(f"{where} must be at most {_num(self.maximum)}, got {value!r}")
+            self._check_bounds(converted, value, where)
         return converted
+
+    def _check_bounds(self, converted: float, value: Any, where: str) -> None:
+        if self.minimum is not None and converted < self.minimum:
+            raise ConfigError(f"{where} must be at least {_num(self.minimum)}, got {value!r}")
+        if self.maximum is not None and converted > self.maximum:
+            raise ConfigError(f"{where} must be at most {_num(self.maximum)}, got {value!r}")
+
+
+def _to_bool(value: Any, where: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+        return value.lower() in _TRUE
+    raise ConfigError(f"{where} must be true or false, got {value!r}")
+
+
+def _to_int(value: Any, where: str) -> int:
+    if isinstance(value, bool):
+        raise ConfigError(f"{where} must be a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if (isinstance(value, str) and _is_int(value)) or (
+        isinstance(value, float) and value.is_integer()
+    ):
+        return int(value)
+    raise ConfigError(f"{where} must be a whole number, got {value!r}")
+
+
+def _to_float(value: Any, where: str) -> float:
+    if isinstance(value, bool):
+        raise ConfigError(f"{where} must be a number, got {value!r}")
+    try:
+        converted = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{where} must be a number, got {value!r}") from None
+    if not math.isfinite(converted):
+        raise ConfigError(f"{where} must be a finite number, got {value!r}")
+    return converted
+
+
+def _to_text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(f"{where} must be text, got {value!r}")
+    return value
+
+
+#: The conversion of a value to an option's type (text for any type not listed).
+_CONVERTERS: dict[type, Callable[[Any, str], ConfigValue]] = {
+    bool: _to_bool,
+    int: _to_int,
+    float: _to_float,
+}
 
 
 SCOPES = ("table", "lab")

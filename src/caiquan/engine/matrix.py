@@ -149,54 +149,79 @@ def solve_small(payoffs: Sequence[Sequence[float]]) -> MatrixSolution | None:
     m, n = len(payoffs), len(payoffs[0])
     if m > 3 or n > 3:
         return None
-    a = payoffs
-    # 1. a saddle point (pure strategies): max of row minima = min of column maxima
+    # the saddle point first; the full 3×3 kernel (e.g. every rock-paper-scissors-like
+    # table) next; then each 2×2 kernel
+    found = _saddle_point(payoffs)
+    if found is None and m == 3 and n == 3:
+        found = _kernel_3x3(payoffs)
+    return found if found is not None else _kernels_2x2(payoffs)
+
+
+def _saddle_point(a: Sequence[Sequence[float]]) -> MatrixSolution | None:
+    """Pure strategies, if the max of row minima is the min of column maxima."""
+    m, n = len(a), len(a[0])
     row_min = [min(r) for r in a]
     col_max = [max(a[i][j] for i in range(m)) for j in range(n)]
     lower, upper = max(row_min), min(col_max)
-    if lower == upper:
-        i = row_min.index(lower)
-        j = col_max.index(upper)
-        x = [0.0] * m
-        y = [0.0] * n
-        x[i] = y[j] = 1.0
-        return _solution(x, y, float(lower))
-    # 2. the full 3×3 kernel (e.g. every rock-paper-scissors-like table)
-    if m == 3 and n == 3:
-        (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = a
-        # adjugate (transposed cofactors)
-        adj = (
-            (b1 * c2 - b2 * c1, a2 * c1 - a1 * c2, a1 * b2 - a2 * b1),
-            (b2 * c0 - b0 * c2, a0 * c2 - a2 * c0, a2 * b0 - a0 * b2),
-            (b0 * c1 - b1 * c0, a1 * c0 - a0 * c1, a0 * b1 - a1 * b0),
-        )
-        det = a0 * adj[0][0] + a1 * adj[1][0] + a2 * adj[2][0]
-        denom = sum(adj[0]) + sum(adj[1]) + sum(adj[2])
-        if denom != 0.0:
-            x3 = [(adj[0][j] + adj[1][j] + adj[2][j]) / denom for j in range(3)]
-            y3 = [sum(adj[i]) / denom for i in range(3)]
-            if min(x3) >= -1e-12 and min(y3) >= -1e-12:
-                v = det / denom
-                if _certified(a, x3, y3, v):
-                    return _solution(x3, y3, v)
-    # 3. every 2×2 kernel
+    if lower != upper:
+        return None
+    i = row_min.index(lower)
+    j = col_max.index(upper)
+    x = [0.0] * m
+    y = [0.0] * n
+    x[i] = y[j] = 1.0
+    return _solution(x, y, float(lower))
+
+
+def _kernel_3x3(a: Sequence[Sequence[float]]) -> MatrixSolution | None:
+    """The full 3×3 kernel, if it is a certified solution."""
+    (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = a
+    # adjugate (transposed cofactors)
+    adj = (
+        (b1 * c2 - b2 * c1, a2 * c1 - a1 * c2, a1 * b2 - a2 * b1),
+        (b2 * c0 - b0 * c2, a0 * c2 - a2 * c0, a2 * b0 - a0 * b2),
+        (b0 * c1 - b1 * c0, a1 * c0 - a0 * c1, a0 * b1 - a1 * b0),
+    )
+    det = a0 * adj[0][0] + a1 * adj[1][0] + a2 * adj[2][0]
+    denom = sum(adj[0]) + sum(adj[1]) + sum(adj[2])
+    if denom == 0.0:
+        return None
+    x3 = [(adj[0][j] + adj[1][j] + adj[2][j]) / denom for j in range(3)]
+    y3 = [sum(adj[i]) / denom for i in range(3)]
+    if not (min(x3) >= -1e-12 and min(y3) >= -1e-12):
+        return None
+    v = det / denom
+    return _solution(x3, y3, v) if _certified(a, x3, y3, v) else None
+
+
+def _kernels_2x2(a: Sequence[Sequence[float]]) -> MatrixSolution | None:
+    """The first certified 2×2 kernel (rows, then columns, in order)."""
+    m, n = len(a), len(a[0])
     for r0 in range(m):
         for r1 in range(r0 + 1, m):
-            for c0_ in range(n):
-                for c1_ in range(c0_ + 1, n):
-                    p, q = a[r0][c0_], a[r0][c1_]
-                    r, t = a[r1][c0_], a[r1][c1_]
-                    denom = p - q - r + t
-                    if denom == 0.0:
-                        continue
-                    xr0, xr1 = (t - r) / denom, (p - q) / denom
-                    yc0, yc1 = (t - q) / denom, (p - r) / denom
-                    if min(xr0, xr1, yc0, yc1) < -1e-12:
-                        continue
-                    v = (p * t - q * r) / denom
-                    x = [0.0] * m
-                    y = [0.0] * n
-                    x[r0], x[r1], y[c0_], y[c1_] = xr0, xr1, yc0, yc1
-                    if _certified(a, x, y, v):
-                        return _solution(x, y, v)
+            for c0 in range(n):
+                for c1 in range(c0 + 1, n):
+                    found = _kernel_2x2(a, r0, r1, c0, c1)
+                    if found is not None:
+                        return found
     return None
+
+
+def _kernel_2x2(
+    a: Sequence[Sequence[float]], r0: int, r1: int, c0: int, c1: int
+) -> MatrixSolution | None:
+    """The 2×2 kernel on rows ``r0, r1`` and columns ``c0, c1``, if it is certified."""
+    p, q = a[r0][c0], a[r0][c1]
+    r, t = a[r1][c0], a[r1][c1]
+    denom = p - q - r + t
+    if denom == 0.0:
+        return None
+    xr0, xr1 = (t - r) / denom, (p - q) / denom
+    yc0, yc1 = (t - q) / denom, (p - r) / denom
+    if min(xr0, xr1, yc0, yc1) < -1e-12:
+        return None
+    v = (p * t - q * r) / denom
+    x = [0.0] * len(a)
+    y = [0.0] * len(a[0])
+    x[r0], x[r1], y[c0], y[c1] = xr0, xr1, yc0, yc1
+    return _solution(x, y, v) if _certified(a, x, y, v) else None

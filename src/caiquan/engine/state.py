@@ -482,6 +482,14 @@ class State(ABC):
         movers = self._movers
         if not movers:
             raise GameOverError("the game is over; no more decisions are taken")
+        joint = self._joint_of(choice, movers)
+        check = self._check_option
+        for p, o in joint.items():
+            check(p, o)
+        return joint
+
+    def _joint_of(self, choice: DecisionInput, movers: tuple[Player, ...]) -> dict[Player, int]:
+        """``choice`` as ``{player: option}`` in ``movers`` order, options not yet checked."""
         kind = type(choice)
         if kind is list or kind is tuple:
             assert isinstance(choice, list | tuple)
@@ -490,41 +498,40 @@ class State(ABC):
                     f"expected {len(movers)} options (for players {_players(movers)}), "
                     f"got {len(choice)}"
                 )
-            joint = dict(zip(movers, choice, strict=True))
-        elif kind is dict or isinstance(choice, Mapping):
+            return dict(zip(movers, choice, strict=True))
+        if kind is dict or isinstance(choice, Mapping):
             assert isinstance(choice, Mapping)
-            given = choice
-            if len(given) != len(movers) or any(p not in given for p in movers):
-                for p in given:
-                    if p not in movers:
-                        self._check_player(p)
-                        raise IllegalDecisionError(
-                            f"player {p} is not to decide now; deciding: {_players(movers)}"
-                        )
-                missing = next(p for p in movers if p not in given)
-                raise IllegalDecisionError(
-                    f"missing a decision for player {missing}; every deciding player "
-                    f"({_players(movers)}) must choose"
-                )
-            joint = {p: given[p] for p in movers}
-        elif kind is int:
+            return self._joint_of_mapping(choice, movers)
+        if kind is int:
             assert isinstance(choice, int)
             if len(movers) != 1:
                 raise IllegalDecisionError(
                     f"players {_players(movers)} decide at once; pass one option per player "
                     f"as {{player: option}}"
                 )
-            joint = {movers[0]: choice}
-        elif isinstance(choice, Sequence) and not isinstance(choice, str | bytes):
-            return self._normalize(list(choice))
-        else:
+            return {movers[0]: choice}
+        if isinstance(choice, Sequence) and not isinstance(choice, str | bytes):
+            return self._joint_of(list(choice), movers)
+        raise IllegalDecisionError(
+            f"a decision is an option id or {{player: option}}, not {choice!r}"
+        )
+
+    def _joint_of_mapping(
+        self, given: Mapping[Player, int], movers: tuple[Player, ...]
+    ) -> dict[Player, int]:
+        if len(given) != len(movers) or any(p not in given for p in movers):
+            for p in given:
+                if p not in movers:
+                    self._check_player(p)
+                    raise IllegalDecisionError(
+                        f"player {p} is not to decide now; deciding: {_players(movers)}"
+                    )
+            missing = next(p for p in movers if p not in given)
             raise IllegalDecisionError(
-                f"a decision is an option id or {{player: option}}, not {choice!r}"
+                f"missing a decision for player {missing}; every deciding player "
+                f"({_players(movers)}) must choose"
             )
-        check = self._check_option
-        for p, o in joint.items():
-            check(p, o)
-        return joint
+        return {p: given[p] for p in movers}
 
     # ------------------------------------------------------------------ hooks
 
