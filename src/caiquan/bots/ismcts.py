@@ -172,7 +172,9 @@ class ISMCTSConfig:
     def throws_by_nash(self, view: PlayerView) -> bool:
         """Whether this decision is a two-player throw left to the exact solver."""
         return (
-            self.throws == "nash" and view.decision().kind == "throw" and len(view.to_move()) == 2
+            self.throws == "nash"
+            and view.decision().kind in view.game.matrix_kinds
+            and len(view.to_move()) == 2
         )
 
     def models_opponents(self, h: Heuristic | None) -> bool:
@@ -226,7 +228,7 @@ class _Search:
         self.cap = config.rollout_cap(h)
         self.lo, self.hi = view.game.utility_range()
         self.regret = self.simultaneous and not self.model
-        self.mixed = self.regret and (not config.pure or kind == "throw")
+        self.mixed = self.regret and (not config.pure or kind in view.game.matrix_kinds)
         self.paired = config.paired and not self.regret
         self.root = _Node()
         self.done = 0  # iterations so far
@@ -423,7 +425,11 @@ class _Search:
         (``throws=nash``)."""
         if p != self.me:
             return True
-        return self.config.throws == "nash" and len(movers) == 2 and state.kind(p) == "throw"
+        return (
+            self.config.throws == "nash"
+            and len(movers) == 2
+            and state.kind(p) in state.game.matrix_kinds
+        )
 
     def _model_move(
         self,
