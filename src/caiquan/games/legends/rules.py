@@ -959,11 +959,10 @@ class Legends(Game):
     max_players = MAX_PLAYERS
     state_class = LegendsState
     rules_package = "caiquan.games.legends"
-    # transitional: these modules move into this package (issue 19)
     hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": "caiquan.bots.heuristics.legends",
-        "encoder": "caiquan.envs.tensors:LegendsEncoder",
-        "terminal": "caiquan.tui.panels:LEGENDS",
+        "strategy": ".strategy",
+        "encoder": ".encoding:LegendsEncoder",
+        "terminal": ".terminal",
     }
     options = (
         ConfigOption("players", 4, "number of players", "玩家人数", minimum=3, maximum=6),

@@ -6,7 +6,10 @@ cards when a good target stands, then skills, passives, people), pass. Wars targ
 territory whose loss hurts the strongest opponent most (a yellow one is flipped: all its
 stars; a black one is taken: a continent for me, one less for them). Markers go where the
 next expansion or build needs them. Throws: the equilibrium mix of the war's outcomes
-valued by :func:`evaluate` (``war_payoffs``, registered for the ``nash`` bot).
+valued by :func:`evaluate` (``war_payoffs``, which the ``nash`` bot uses as ``throw_payoffs``).
+
+The game's ``strategy`` hook (see :mod:`caiquan.bots.heuristics` for what ``policy``,
+``rollout``, ``evaluate``, ``DEPTH`` and ``MODEL`` are for).
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from __future__ import annotations
 import math
 
 from caiquan.engine import PlayerView, Rng, State
-from caiquan.games.legends.content import CULTURE, MIGHT, TECH
-from caiquan.games.legends.rules import PASSIVE, PEOPLE, SKILL, WAR, LegendsState
+from caiquan.engine.strategy import argmax, maximin, terminal_values
 
-from .common import argmax, maximin, terminal_values
+from .content import CULTURE, MIGHT, TECH
+from .rules import PASSIVE, PEOPLE, SKILL, WAR, LegendsState
 
 _TEMPERATURE = 6.0
 
