@@ -15,6 +15,8 @@ current, so the page never drifts from the data. Regenerate it with
 
 from __future__ import annotations
 
+from caiquan.engine import Entry, Text
+
 from .content import (
     COLOUR_EN,
     COLOUR_ZH,
@@ -33,6 +35,7 @@ from .content import (
     Person,
     load_content,
 )
+from .text import CARD_KIND_TEXT, COLOUR_TEXT, MARKER_TEXT, continent_text, territory_text
 
 
 def _marker(name: str, lang: str) -> str:
@@ -260,6 +263,62 @@ def markdown(lang: str, content: Content | None = None) -> str:
                 text += f" *{note}*"
             lines.append(f"| {name} | {kind} | {text} |")
     return "\n".join(lines) + "\n"
+
+
+def catalogue(c: Content) -> tuple[Entry, ...]:
+    """Everything a player may read about: every person card (``person``, id = its index, as
+    observations and events name it; text = its full ability), every territory
+    (``territory``, id = its index), and the words those use: ``continent``, ``marker``,
+    ``card_kind`` and ``colour`` (id = the name observations and events use)."""
+    out: list[Entry] = []
+    for p in c.persons:
+        out.append(
+            Entry(
+                "person",
+                str(p.index),
+                Text(p.zh, p.en),
+                Text(ability(p, "zh"), ability(p, "en")),
+                {
+                    "key": p.key,
+                    "colour": COLOURS[p.colour],
+                    "kind": KINDS[p.kind],
+                    "note_zh": p.note_zh,
+                    "note_en": p.note_en,
+                },
+            )
+        )
+    for t in c.territories:
+        fields: dict[str, str | int] = {
+            "key": t.key,
+            "continent": CONTINENTS[t.continent],
+            "expand": t.expand,
+            "build": t.build,
+            "black": t.black,
+            "yellow": t.yellow,
+        }
+        out.append(
+            Entry("territory", str(t.index), Text(t.zh, t.en), Text(*territory_text(t)), fields)
+        )
+    for k, name in enumerate(CONTINENTS):
+        n = sum(1 for t in c.territories if t.continent == k)
+        out.append(
+            Entry(
+                "continent", name, Text(CONTINENT_ZH[k], CONTINENT_EN[k]), Text(*continent_text(n))
+            )
+        )
+    for k, name in enumerate(MARKERS):
+        out.append(
+            Entry("marker", name, Text(MARKER_ZH[k], MARKER_EN[k]), Text(*MARKER_TEXT[name]))
+        )
+    for k, name in enumerate(KINDS):
+        out.append(
+            Entry("card_kind", name, Text(KIND_ZH[k], KIND_EN[k]), Text(*CARD_KIND_TEXT[name]))
+        )
+    for k, name in enumerate(COLOURS):
+        out.append(
+            Entry("colour", name, Text(COLOUR_ZH[k], COLOUR_EN[k]), Text(*COLOUR_TEXT[name]))
+        )
+    return tuple(out)
 
 
 def begin_marker(lang: str) -> str:

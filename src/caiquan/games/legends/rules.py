@@ -58,6 +58,7 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Entry,
     Game,
     JSONValue,
     Player,
@@ -66,6 +67,7 @@ from caiquan.engine import (
     ranks_from_scores,
 )
 
+from . import cardlist
 from .content import (
     CONTINENT_EN,
     CONTINENT_ZH,
@@ -1156,6 +1158,11 @@ class Legends(Game):
         if option == self.YES:
             return Choice(option, "use", "发动", "use it")
         return Choice(option, "skip", "不发动", "skip it")
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """Every person card and territory of the content (id: its index, as a string), and
+        the continents, markers, card kinds and colours (id: the name the game uses)."""
+        return cardlist.catalogue(self.content)
 
     def cards_played(self, state: State) -> list[list[str]]:
         """The distinct person cards each player played (``play`` events), by key."""
