@@ -965,6 +965,7 @@ class Legends(Game):
         "strategy": ".strategy",
         "encoder": ".encoding:LegendsEncoder",
         "terminal": ".terminal",
+        "web": "web.js",
     }
     options = (
         ConfigOption("players", 4, "number of players", "玩家人数", minimum=3, maximum=6),
