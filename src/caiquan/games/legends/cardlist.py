@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from caiquan.engine import Entry, Text
 
-from .content import (
+from .content import load_content
+from .data import (
     COLOUR_EN,
     COLOUR_ZH,
     COLOURS,
@@ -31,121 +32,10 @@ from .content import (
     MARKER_ZH,
     MARKERS,
     Content,
-    Effect,
     Person,
-    load_content,
 )
+from .effects import effect_text
 from .text import CARD_KIND_TEXT, COLOUR_TEXT, MARKER_TEXT, continent_text, territory_text
-
-
-def _marker(name: str, lang: str) -> str:
-    if name == "any":
-        return "任选一种标记" if lang == "zh" else "markers of one kind of your choice"
-    k = MARKERS.index(name)
-    return MARKER_ZH[k] if lang == "zh" else MARKER_EN[k]
-
-
-def _continent(name: str, lang: str) -> str:
-    k = CONTINENTS.index(name)
-    return CONTINENT_ZH[k] if lang == "zh" else CONTINENT_EN[k]
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def effect_text(e: Effect, lang: str) -> str:
-    """One effect in words (Chinese ``zh`` or English ``en``)."""
-    zh = lang == "zh"
-    do, n, d = e.do, e.n, e.discount
-    if do == "gain":
-        if zh:
-            text = f"获得 {n} 枚{_marker(e.marker, lang)}"
-        elif e.marker == "any" and n == 1:
-            text = "gain 1 marker of a kind of your choice"
-        else:
-            text = f"gain {n} {_marker(e.marker, lang)}"
-    elif do == "steal":
-        m = _marker(e.marker, lang)
-        text = f"从一名对手处夺取至多 {n} 枚{m}" if zh else f"take up to {n} {m} from an opponent"
-    elif do == "tax":
-        m = _marker(e.marker, lang)
-        text = f"每名对手各失去 {n} 枚{m}" if zh else f"each opponent loses {n} {m}"
-    elif do == "draw":
-        text = f"抽 {n} 张人物卡" if zh else f"draw {_cards(n)}"
-    elif do == "discard":
-        if e.who == "each":
-            text = (
-                f"每名对手各自选弃 {n} 张手牌"
-                if zh
-                else f"each opponent discards {_cards(n)} of their choice from hand"
-            )
-        else:
-            text = (
-                f"指定一名对手，其自选弃置 {n} 张手牌"
-                if zh
-                else f"an opponent you name discards {_cards(n)} of their choice from hand"
-            )
-    elif do == "discard_own":
-        text = f"弃置自己的 {n} 张手牌" if zh else f"discard {_cards(n)} from your hand"
-    elif do == "steal_card":
-        text = (
-            f"从一名对手的手牌中随机抽走 {n} 张"
-            if zh
-            else f"take {_cards(n)} at random from an opponent's hand"
-        )
-    elif do == "purge":
-        text = (
-            "弃置一名对手展示区中的 1 张人物卡"
-            if zh
-            else "discard 1 person card from an opponent's display"
-        )
-    elif do == "scout":
-        text = (
-            f"查看领土牌堆顶的 {n} 张，选其中 1 张放在最上面，其余依原顺序留在其下"
-            if zh
-            else f"look at the top {n} territories and put one of them on top "
-            f"(the others stay below in their order)"
-        )
-    elif do == "expand":
-        if zh:
-            text = "扩张 1 次" + (f"，武力费用减 {d}" if d else "（照常支付武力）")
-        else:
-            text = "expand once" + (f", paying {d} Might less" if d else " (paying the Might)")
-    elif do == "take":
-        c = _continent(e.continent, lang)
-        if zh:
-            pay = f"支付其武力费用减 {d}" if d else "支付其武力费用"
-            text = f"从领土牌堆中选取 1 张{c}领土（{pay}，黑星面朝上），然后洗匀领土牌堆"
-        else:
-            pay = f"paying its Might cost less {d}" if d else "paying its Might cost"
-            text = (
-                f"take a territory of {c} from the territory deck ({pay}, black side up), "
-                f"then shuffle the deck"
-            )
-    elif do == "develop":
-        if zh:
-            text = "建设自己的 1 块领土" + (f"，费用减 {d}" if d else "") + "（照常抽 1 张）"
-        else:
-            text = "build one of your territories" + (f", paying {d} less" if d else "")
-            text += " (drawing 1 card as usual)"
-    elif do == "raze":
-        text = (
-            "将一名对手的 1 块黑星领土放入领土弃牌堆"
-            if zh
-            else "put an opponent's black-side territory on the territory discard pile"
-        )
-    elif do == "flip":
-        text = (
-            "将一名对手的 1 块黄星领土翻回黑星面"
-            if zh
-            else "flip an opponent's yellow-side territory back to black"
-        )
-    else:  # pragma: no cover - content validation knows every kind
-        raise AssertionError(do)
-    if e.may:
-        text = ("你可以" + text) if zh else ("you may " + text)
-    return text
 
 
 def _sentence(parts: list[str], lang: str) -> str:

@@ -18,7 +18,7 @@ from caiquan.engine.encoding import (
     vocab,
 )
 
-from .content import MARKERS
+from .data import MARKERS
 from .rules import Legends
 
 DECISIONS = (

@@ -68,7 +68,8 @@ from caiquan.engine import (
 )
 
 from . import cardlist
-from .content import (
+from .content import PRESETS, load_content
+from .data import (
     CONTINENT_EN,
     CONTINENT_ZH,
     CONTINENTS,
@@ -80,16 +81,18 @@ from .content import (
     MARKER_ZH,
     MARKERS,
     MIGHT,
-    PRESETS,
+    PASSIVE,
+    PEOPLE,
+    SKILL,
     TECH,
+    WAR,
     Content,
     Effect,
     Person,
-    load_content,
 )
+from .effects import EFFECTS
+from .effects import bound as effect_bound
 
-SKILL, PASSIVE, WAR = 0, 1, 2
-PEOPLE = 3  # colour index of people cards
 MAX_PLAYERS = 6
 
 Task = tuple[int | str, ...]
@@ -298,7 +301,7 @@ class LegendsState(State):
             return [g.THROW + i for i in range(3)]
         if kind == "announce":
             return [g.ANNOUNCE + i for i in range(3)]
-        if kind in ("output", "marker"):
+        if kind == "output":
             return [g.MARKER + i for i in range(3)]
         if kind == "may":
             return [g.YES, g.NO]
@@ -308,7 +311,7 @@ class LegendsState(State):
             mask = self.pend[4]
             assert isinstance(mask, int)
             return self._war_targets(p, mask)
-        return self._effect_options(p, str(kind), self._pending_effect(self.pend))
+        return self._effect_options(p, self._pending_effect(self.pend))
 
     def _pending_effect(self, pend: Task) -> Effect:
         _, _, c, lst, i = pend[:5]
@@ -323,50 +326,11 @@ class LegendsState(State):
             if self.owner[t] >= 0 and self.owner[t] != p and not mask >> self.owner[t] & 1
         ]
 
-    def _effect_options(self, p: int, kind: str, eff: Effect) -> list[int]:
-        """Legal options of an effect's decision (also: is the effect possible at all)."""
-        g = self.game
-        terrs = g.content.territories
-        if kind == "target":
-            if eff.do == "steal":
-                k = MARKERS.index(eff.marker)
-                qs = [q for q in self._opponents(p) if self.markers[3 * q + k] > 0]
-            elif eff.do == "steal_card":
-                if len(self.hands[p]) >= g.content.hand_limit:
-                    qs = []
-                else:
-                    qs = [q for q in self._opponents(p) if self.hands[q]]
-            else:  # discard (chosen)
-                qs = [q for q in self._opponents(p) if self.hands[q]]
-            return sorted(g.PLAYER + q for q in qs)
-        if kind == "purge":
-            return sorted(g.PURGE + c for q in self._opponents(p) for c in self.displays[q])
-        if kind == "scout":
-            k = min(eff.n, len(self.tdeck))
-            return sorted(g.SCOUT + t for t in self.tdeck[len(self.tdeck) - k :])
-        if kind == "take":
-            cont = CONTINENTS.index(eff.continent)
-            might = self.markers[3 * p + MIGHT]
-            return sorted(
-                g.TAKE + t
-                for t in self.tdeck
-                if terrs[t].continent == cont and might >= max(0, terrs[t].expand - eff.discount)
-            )
-        if kind == "develop":
-            return self._build_options(p, eff.discount)
-        if kind == "raze":
-            return [
-                g.RAZE + t
-                for t in range(len(terrs))
-                if self.owner[t] >= 0 and self.owner[t] != p and not self.yellow[t]
-            ]
-        if kind == "flip":
-            return [
-                g.FLIP + t
-                for t in range(len(terrs))
-                if self.owner[t] >= 0 and self.owner[t] != p and self.yellow[t]
-            ]
-        raise AssertionError(f"no options for {kind}")  # pragma: no cover
+    def _effect_options(self, p: int, eff: Effect) -> list[int]:
+        """Legal options of the decision an effect asks (see :mod:`.effects`)."""
+        options = EFFECTS[eff.do].options
+        assert options is not None
+        return options(self, p, eff)
 
     def _apply(self, joint: dict[Player, int]) -> None:
         g = self.game
@@ -390,8 +354,6 @@ class LegendsState(State):
                 self._ask(("throw",))
             elif kind == "output":
                 self._gain(p, o - g.MARKER, 1)
-            elif kind == "marker":
-                self._gain(p, o - g.MARKER, self._pending_effect(pend).n)
             elif kind == "may":
                 if o == g.YES:
                     self.stack.append(("do", *pend[1:]))
@@ -455,17 +417,18 @@ class LegendsState(State):
             assert isinstance(p, int) and isinstance(c, int)
             assert isinstance(lst, int) and isinstance(i, int)
             eff = self._effect(c, lst, i)
-            if not self._possible(p, eff):
+            if not EFFECTS[eff.do].possible(self, p, eff):
                 self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
             elif eff.may:
                 self._ask(("may", p, c, lst, i))
             else:
-                self._do(p, c, lst, i)
+                EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
         elif name == "do":
             _, p, c, lst, i = task
             assert isinstance(p, int) and isinstance(c, int)
             assert isinstance(lst, int) and isinstance(i, int)
-            self._do(p, c, lst, i)
+            eff = self._effect(c, lst, i)
+            EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
         elif name == "discard":
             _, p, n = task
             assert isinstance(p, int)
@@ -500,136 +463,12 @@ class LegendsState(State):
         else:  # pragma: no cover
             raise AssertionError(f"unknown task {task}")
 
-    def _possible(self, p: int, eff: Effect) -> bool:
-        """Can the effect do anything now? (技 effects are mandatory only when possible.)"""
-        g = self.game
-        do = eff.do
-        if do in ("gain", "tax"):
-            return True
-        if do == "draw":
-            return bool(self.deck) and len(self.hands[p]) < g.content.hand_limit
-        if do == "discard":
-            return any(self.hands[q] for q in self._opponents(p))
-        if do == "discard_own":
-            return bool(self.hands[p])
-        if do == "expand":
-            if not self.tdeck:
-                return False
-            cost = max(0, g.content.territories[self.tdeck[-1]].expand - eff.discount)
-            return self.markers[3 * p + MIGHT] >= cost
-        if do == "scout":
-            return len(self.tdeck) >= 2
-        kind = "target" if do in ("steal", "steal_card") else do
-        return bool(self._effect_options(p, kind, eff))
-
-    def _do(self, p: int, c: int, lst: int, i: int) -> None:
-        eff = self._effect(c, lst, i)
-        do = eff.do
-        if do == "gain":
-            if eff.marker == "any":
-                self._ask(("marker", p, c, lst, i))
-            else:
-                self._gain(p, MARKERS.index(eff.marker), eff.n)
-        elif do == "tax":
-            k = MARKERS.index(eff.marker)
-            for q in self._opponents(p):
-                lose = min(eff.n, self.markers[3 * q + k])
-                if lose:
-                    self.markers[3 * q + k] -= lose
-                    self._log("lose", {"player": q, "marker": eff.marker, "n": lose})
-        elif do == "draw":
-            self._draw(p, eff.n)
-        elif do == "discard":
-            if eff.who == "each":
-                for q in reversed(self._opponents(p)):
-                    for _ in range(eff.n):
-                        self.stack.append(("discard", q, 1))
-            else:
-                self._ask(("target", p, c, lst, i))
-        elif do == "discard_own":
-            self.stack.append(("discard", p, eff.n))
-        elif do == "expand":
-            top = self.game.content.territories[self.tdeck[-1]]
-            self._take_top_territory(p, max(0, top.expand - eff.discount))
-        elif do in ("steal", "steal_card"):
-            self._ask(("target", p, c, lst, i))
-        elif do == "scout":
-            k = min(eff.n, len(self.tdeck))
-            self.known_top[p] = max(self.known_top[p], k)
-            self._log("scout", {"player": p, "n": k})
-            self._ask(("scout", p, c, lst, i))
-        elif do in ("purge", "take", "develop", "raze", "flip"):
-            self._ask((do, p, c, lst, i))
-        else:  # pragma: no cover
-            raise AssertionError(f"unknown effect {do}")
-
     def _effect_choice(self, p: int, pend: Task, o: int) -> None:
-        g = self.game
-        kind = pend[0]
+        """Apply the option chosen at the decision an effect asked (see :mod:`.effects`)."""
         eff = self._pending_effect(pend)
-        terrs = g.content.territories
-        if kind == "target":
-            q = o - g.PLAYER
-            if eff.do == "steal":
-                k = MARKERS.index(eff.marker)
-                n = min(eff.n, self.markers[3 * q + k])
-                self.markers[3 * q + k] -= n
-                self.markers[3 * p + k] += n
-                self._log("steal", {"player": p, "from": q, "marker": eff.marker, "n": n})
-            elif eff.do == "steal_card":
-                got: list[int] = []
-                for _ in range(eff.n):
-                    if not self.hands[q] or len(self.hands[p]) >= g.content.hand_limit:
-                        break
-                    card = self.hands[q].pop(self.rng.below(len(self.hands[q])))
-                    self.hands[p].append(card)
-                    self.hand_known[card] = (1 << p) | (1 << q)
-                    got.append(card)
-                self.hands[p].sort()
-                self._log(
-                    "steal_card",
-                    {"player": p, "from": q, "count": len(got)},
-                    {"cards": got},
-                    to=(p, q),
-                )
-            else:  # discard, chosen opponent
-                self.stack.append(("discard", q, eff.n))
-        elif kind == "purge":
-            c = o - g.PURGE
-            holder = next(q for q in self._opponents(p) if c in self.displays[q])
-            self._discard_card(holder, c, from_display=True)
-        elif kind == "scout":
-            t = o - g.SCOUT
-            self.tdeck.remove(t)
-            self.tdeck.append(t)
-            self._log("scout_done", {"player": p, "top": t})
-        elif kind == "take":
-            t = o - g.TAKE
-            cost = max(0, terrs[t].expand - eff.discount)
-            self.tdeck.remove(t)
-            self.markers[3 * p + MIGHT] -= cost
-            self.owner[t] = p
-            self.yellow[t] = False
-            self._log("take", {"player": p, "territory": t, "paid": cost})
-            self.rng.shuffle(self.tdeck)
-            self.known_top = [0] * g.num_players
-            self._refill_territories()
-        elif kind == "develop":
-            self._do_build(p, o, eff.discount)
-            self._draw(p, 1)  # "每建设 1 张领土，立即……抽 1 张": every build draws
-        elif kind == "raze":
-            t = o - g.RAZE
-            q = self.owner[t]
-            self.owner[t] = -1
-            self.tdiscard.append(t)
-            self._log("raze", {"player": p, "from": q, "territory": t})
-            self._refill_territories()
-        elif kind == "flip":
-            t = o - g.FLIP
-            self.yellow[t] = False
-            self._log("flip", {"player": p, "from": self.owner[t], "territory": t})
-        else:  # pragma: no cover
-            raise AssertionError(kind)
+        choose = EFFECTS[eff.do].choose
+        assert choose is not None
+        choose(self, p, eff, o)
 
     # ------------------------------------------------------------------ war
 
@@ -1086,11 +925,11 @@ class Legends(Game):
         for person in c.persons:
             per_round += 1  # playing it
             for eff in person.effects:  # on play (技/战) or when discarded (天)
-                per_round += _effect_bound(eff, n)
+                per_round += effect_bound(eff, n)
             if person.war is not None:
                 w = person.war
                 wars += w.targets
-                on_win = sum(_effect_bound(e, n) for e in w.on_win)
+                on_win = sum(effect_bound(e, n) for e in w.on_win)
                 per_target = 2 + (self.tie_limit + 2) * 2 + on_win
                 per_round += w.targets * per_target
             per_round += 1  # its people output (any card at most once)
@@ -1312,26 +1151,4 @@ _EVENT_TEXT: dict[str, tuple[str, str]] = {
 }
 
 
-def _effect_bound(eff: Effect, n: int) -> int:
-    """Decisions one execution of an effect can ask for."""
-    base = 1 if eff.may else 0
-    if eff.do == "discard":
-        return base + 1 + eff.n * (n - 1)
-    if eff.do == "discard_own":
-        return base + eff.n
-    if eff.do in (
-        "gain",
-        "steal",
-        "steal_card",
-        "purge",
-        "scout",
-        "take",
-        "develop",
-        "raze",
-        "flip",
-    ):
-        return base + 1
-    return base
-
-
-__all__ = ["PRESETS", "Legends", "LegendsState"]
+__all__ = ["PASSIVE", "PEOPLE", "PRESETS", "SKILL", "WAR", "Legends", "LegendsState"]

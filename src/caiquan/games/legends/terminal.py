@@ -18,7 +18,7 @@ from caiquan.engine import RPS, Decision, Game
 from caiquan.games.terminal_kit import kv, player_name
 
 from .cardlist import ability
-from .content import CONTINENT_EN, CONTINENT_ZH, MARKER_EN, MARKER_ZH, MARKERS
+from .data import CONTINENT_EN, CONTINENT_ZH, MARKER_EN, MARKER_ZH, MARKERS
 from .rules import Legends
 from .text import label, person_label
 

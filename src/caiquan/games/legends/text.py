@@ -7,7 +7,7 @@ package holds a sentence.
 
 from __future__ import annotations
 
-from .content import CONTINENT_EN, CONTINENT_ZH, KIND_EN, KIND_ZH, Person, Territory
+from .data import CONTINENT_EN, CONTINENT_ZH, KIND_EN, KIND_ZH, Person, Territory
 
 #: The terminal panel's labels: key → (zh, en); ``{fields}`` are filled in by :func:`label`.
 TERMINAL: dict[str, tuple[str, str]] = {
