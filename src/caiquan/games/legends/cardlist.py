@@ -32,78 +32,15 @@ from .data import (
     MARKER_ZH,
     MARKERS,
     Content,
-    Person,
 )
-from .effects import effect_text
-from .text import CARD_KIND_TEXT, COLOUR_TEXT, MARKER_TEXT, continent_text, territory_text
-
-
-def _sentence(parts: list[str], lang: str) -> str:
-    if not parts:
-        return ""
-    if lang == "zh":
-        return "，然后".join(parts) + "。"
-    s = "; then ".join(parts)
-    return s[0].upper() + s[1:] + "."
-
-
-def ability(p: Person, lang: str) -> str:
-    """The full text of a person card's ability."""
-    zh = lang == "zh"
-    kind = KINDS[p.kind]
-    effects = [effect_text(e, lang) for e in p.effects]
-    if kind == "skill":
-        return ("技：" if zh else "Skill: ") + _sentence(effects, lang)
-    if kind == "passive":
-        head = "天（被弃置时发动）：" if zh else "Passive (when discarded): "
-        return head + _sentence(effects, lang)
-    out = "战：" if zh else "War: "
-    if effects:
-        out += _sentence(effects, lang)[:-1] + ("，然后发动战争。" if zh else "; then attack.")
-    else:
-        out += "发动战争。" if zh else "attack."
-    w = p.war
-    assert w is not None
-    extras: list[str] = []
-    if w.announce:
-        extras.append(
-            "出拳前先公开预告你的拳；若第一拳与预告相同，获得 1 枚武力"
-            if zh
-            else "Announce your throw first; if your first throw matches it, gain 1 Might"
-        )
-    if w.tie == "opponent_discards":
-        extras.append(
-            "平手时，防守方弃置 1 张手牌，然后重新出拳"
-            if zh
-            else "On a tie, the defender discards 1 card from hand, then throw again"
-        )
-    elif w.tie == "steal_might":
-        extras.append(
-            "平手时，从防守方处夺取 1 枚武力，然后重新出拳"
-            if zh
-            else "On a tie, take 1 Might from the defender, then throw again"
-        )
-    if w.second_chance:
-        extras.append(
-            "若防守方第一次获胜，再猜拳一次"
-            if zh
-            else "If the defender wins the first time, throw once more"
-        )
-    if w.targets > 1:
-        extras.append(
-            f"可依次向至多 {w.targets} 名不同的对手各发动一场战争"
-            if zh
-            else f"Attack up to {w.targets} different opponents, one war after another"
-        )
-    if w.on_win:
-        win = [effect_text(e, lang) for e in w.on_win]
-        extras.append(
-            ("获胜时：" if zh else "If you win: ")
-            + ("，然后".join(win) if zh else "; then ".join(win))
-        )
-    for x in extras:
-        out += x + "。" if zh else " " + x + "."
-    return out
+from .text import (
+    CARD_KIND_TEXT,
+    COLOUR_TEXT,
+    MARKER_TEXT,
+    ability,
+    continent_text,
+    territory_text,
+)
 
 
 def markdown(lang: str, content: Content | None = None) -> str:

@@ -67,18 +67,12 @@ from caiquan.engine import (
     ranks_from_scores,
 )
 
-from . import cardlist
+from . import cardlist, text
 from .content import PRESETS, load_content
 from .data import (
-    CONTINENT_EN,
-    CONTINENT_ZH,
     CONTINENTS,
     CULTURE,
-    KIND_EN,
-    KIND_ZH,
     KINDS,
-    MARKER_EN,
-    MARKER_ZH,
     MARKERS,
     MIGHT,
     PASSIVE,
@@ -92,6 +86,7 @@ from .data import (
 )
 from .effects import EFFECTS
 from .effects import bound as effect_bound
+from .text import PROMPTS, option_help
 
 MAX_PLAYERS = 6
 
@@ -758,29 +753,7 @@ class LegendsState(State):
 
     def _prompt(self, player: Player) -> tuple[str, str]:
         kind = str(self.pend[0]) if self.pend else ""
-        return _PROMPTS.get(kind, ("", ""))
-
-
-_PROMPTS: dict[str, tuple[str, str]] = {
-    "action": (
-        "你的回合：打出人物卡、扩张、建设或跳过",
-        "your turn: play a card, expand, build or pass",
-    ),
-    "war_target": ("选择要进攻的领土", "choose the territory to attack"),
-    "announce": ("预告你的出拳", "announce your throw"),
-    "throw": ("出拳：石头、剪刀或布", "throw rock, scissors or paper"),
-    "output": ("人民卡产出哪种标记？", "which marker does your people card produce?"),
-    "marker": ("选择标记种类", "choose a kind of marker"),
-    "target": ("选择一名对手", "choose an opponent"),
-    "discard": ("弃置一张手牌", "discard a card from your hand"),
-    "purge": ("选择对手展示区的一张卡弃置", "choose a card in an opponent's display to discard"),
-    "scout": ("选择放在领土牌堆顶的领土", "choose the territory to put on top of the deck"),
-    "take": ("选择要取得的领土", "choose the territory to take"),
-    "develop": ("选择要建设的领土与支付方式", "choose a territory to build and how to pay"),
-    "raze": ("选择要摧毁的对手黑星领土", "choose an opponent's black territory to raze"),
-    "flip": ("选择要翻回黑星面的对手领土", "choose an opponent's yellow territory to flip"),
-    "may": ("是否发动这项「你可以」的能力？", "use this optional ability?"),
-}
+        return PROMPTS.get(kind, ("", ""))
 
 
 class Legends(Game):
@@ -807,53 +780,15 @@ class Legends(Game):
         "web": "web.js",
     }
     options = (
-        ConfigOption("players", 4, "number of players", "玩家人数", minimum=3, maximum=6),
+        ConfigOption("players", 4, *option_help("players"), minimum=3, maximum=6),
+        ConfigOption("content", "default", *option_help("content"), presets=PRESETS),
         ConfigOption(
-            "content",
-            "default",
-            "card set: default = 37 persons + 18 territories; edition54 = 36 + 18",
-            "卡牌内容：default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18",
-            presets=PRESETS,
+            "start_player", -1, *option_help("start_player"), minimum=-1, maximum=MAX_PLAYERS - 1
         ),
-        ConfigOption(
-            "start_player",
-            -1,
-            "the first round's start player; −1 picks one at random",
-            "第一轮的起始玩家；−1 表示随机选择",
-            minimum=-1,
-            maximum=5,
-        ),
-        ConfigOption(
-            "round_cap",
-            40,
-            "the game ends after this many rounds (highest score wins)",
-            "达到此轮数后游戏结束（星数最高者获胜）",
-            minimum=1,
-            maximum=200,
-        ),
-        ConfigOption(
-            "no_progress_end",
-            True,
-            "end the game after a round in which nobody played a card, expanded or built",
-            "若一整轮无人打出人物卡、扩张或建设，游戏结束",
-        ),
-        ConfigOption(
-            "deal",
-            "",
-            "lab handicap: deal this person card (by id, e.g. li-bai) into the opening hand of "
-            "one seat chosen at random; that seat's win rate is the card's effect (empty: off)",
-            "实验用让子：把这张人物卡（按 id，例如 li-bai）发进随机一名玩家的起始手牌；"
-            "该玩家的胜率即这张卡的效果（留空：关闭）",
-            scope="lab",
-        ),
-        ConfigOption(
-            "tie_limit",
-            30,
-            "after this many tied throws in one war the defender holds (so games always end)",
-            "同一场战争连续平手达到此次数时，防守方守住（保证游戏结束）",
-            minimum=1,
-            maximum=1000,
-        ),
+        ConfigOption("round_cap", 40, *option_help("round_cap"), minimum=1, maximum=200),
+        ConfigOption("no_progress_end", True, *option_help("no_progress_end")),
+        ConfigOption("deal", "", *option_help("deal"), scope="lab"),
+        ConfigOption("tie_limit", 30, *option_help("tie_limit"), minimum=1, maximum=1000),
     )
 
     def _prepare(self) -> None:
@@ -940,64 +875,7 @@ class Legends(Game):
         return self.round_cap * per_round + 1
 
     def describe_option(self, option: int) -> Choice:
-        persons, terrs = self.content.persons, self.content.territories
-        if option < self.ATTACK:
-            verb = option // len(persons)
-            card = persons[option % len(persons)]
-            zh = f"{card.zh}（{KIND_ZH[card.kind]}）"
-            en = f"{card.en} ({KIND_EN[card.kind]})"
-            if verb == 0:
-                return Choice(option, f"play-{card.key}", f"打出 {zh}", f"play {en}")
-            if verb == 1:
-                return Choice(option, f"discard-{card.key}", f"弃置手牌 {zh}", f"discard {en}")
-            return Choice(
-                option, f"purge-{card.key}", f"弃置展示区的 {zh}", f"discard {en} from a display"
-            )
-        if option < self.BUILD_CULTURE:
-            verb = (option - self.ATTACK) // len(terrs)
-            terr = terrs[(option - self.ATTACK) % len(terrs)]
-            name_zh = f"{terr.zh}（{CONTINENT_ZH[terr.continent]}）"
-            name_en = f"{terr.en} ({CONTINENT_EN[terr.continent]})"
-            token, vzh, ven = (
-                ("attack", "进攻 ", "attack "),
-                ("top", "置于领土牌堆顶：", "put on top: "),
-                ("take", "取得 ", "take "),
-                ("raze", "弃置对手领土 ", "raze "),
-                ("flip", "翻回黑星面：", "flip back to black: "),
-            )[verb]
-            return Choice(option, f"{token}-{terr.key}", vzh + name_zh, ven + name_en)
-        if option < self.EXPAND:
-            tech = option >= self.BUILD_TECH
-            t = option - (self.BUILD_TECH if tech else self.BUILD_CULTURE)
-            terr = self.content.territories[t]
-            k = TECH if tech else CULTURE
-            return Choice(
-                option,
-                f"build-{terr.key}-{MARKERS[k]}",
-                f"建设 {terr.zh}（支付{MARKER_ZH[k]}）",
-                f"build {terr.en} (pay {MARKER_EN[k]})",
-            )
-        if option == self.EXPAND:
-            return Choice(option, "expand", "扩张", "expand")
-        if option == self.PASS:
-            return Choice(option, "pass", "跳过", "pass")
-        if option < self.ANNOUNCE:
-            i = option - self.THROW
-            return Choice(option, RPS.names[i], RPS.zh[i], RPS.en[i])
-        if option < self.MARKER:
-            i = option - self.ANNOUNCE
-            return Choice(
-                option, f"announce-{RPS.names[i]}", f"预告{RPS.zh[i]}", f"announce {RPS.en[i]}"
-            )
-        if option < self.PLAYER:
-            k = option - self.MARKER
-            return Choice(option, MARKERS[k], MARKER_ZH[k], MARKER_EN[k])
-        if option < self.YES:
-            q = option - self.PLAYER
-            return Choice(option, f"player-{q}", f"玩家 {q}", f"player {q}")
-        if option == self.YES:
-            return Choice(option, "use", "发动", "use it")
-        return Choice(option, "skip", "不发动", "skip it")
+        return text.describe_option(self, option)
 
     def catalogue(self) -> tuple[Entry, ...]:
         """Every person card and territory of the content (id: its index, as a string), and
@@ -1028,127 +906,8 @@ class Legends(Game):
         ...                 "flip": True}, "zh")
         '玩家 0 赢得战争：玩家 2 的 中原 翻回黑星面'
         """
-        zh = lang == "zh"
-        persons, terrs = self.content.persons, self.content.territories
-        f: dict[str, object] = {}
-        for k, v in event.items():
-            if k in ("player", "attacker", "defender", "from", "start") and isinstance(v, int):
-                f[k] = f"玩家 {v}" if zh else f"player {v}"
-            elif k == "card" and isinstance(v, int):
-                f[k] = persons[v].zh if zh else persons[v].en
-            elif k in ("cards",) and isinstance(v, list):
-                f[k] = (
-                    "、".join(persons[x].zh for x in v)
-                    if zh
-                    else ", ".join(persons[x].en for x in v)
-                )
-            elif k in ("territory", "top") and isinstance(v, int):
-                f[k] = terrs[v].zh if zh else terrs[v].en
-            elif k == "marker" and isinstance(v, str) and v in MARKERS:
-                f[k] = MARKER_ZH[MARKERS.index(v)] if zh else MARKER_EN[MARKERS.index(v)]
-            elif k == "throw" and isinstance(v, str) and v in RPS.names:
-                f[k] = RPS.zh[RPS.names.index(v)] if zh else v
-            else:
-                f[k] = v
-        kind = str(event["kind"])
-        if kind == "throw" and isinstance(event.get("throws"), dict):
-            throws = event["throws"]
-            shown = [
-                (f"玩家 {q} 出{RPS.zh[RPS.names.index(t)]}" if zh else f"player {q} {t}")
-                for q, t in throws.items()
-            ]
-            return ("出拳：" if zh else "throws: ") + ("，".join(shown) if zh else ", ".join(shown))
-        if kind == "war_won":
-            key = "war_flip" if event.get("flip") else "war_take"
-            return _EVENT_TEXT[key][0 if zh else 1].format(**f)
-        text = _EVENT_TEXT.get(kind)
-        if text is None:
-            return super().format_event(event, lang)
-        try:
-            return text[0 if zh else 1].format(**f)
-        except (KeyError, IndexError):
-            return super().format_event(event, lang)
-
-
-_EVENT_TEXT: dict[str, tuple[str, str]] = {
-    "territories": ("发放起始领土", "starting territories dealt"),
-    "draw": ("{player} 抽了 {count} 张", "{player} draws {count}"),
-    "round": (
-        "第 {round} 轮开始，起始玩家：{start}",
-        "round {round} begins; start player: {start}",
-    ),
-    "play": ("{player} 打出 {card}", "{player} plays {card}"),
-    "expand": (
-        "{player} 扩张，取得 {territory}（支付 {paid} 武力）",
-        "{player} expands into {territory} (paid {paid} Might)",
-    ),
-    "build": (
-        "{player} 建设 {territory}（支付 {paid} {marker}）",
-        "{player} builds {territory} (paid {paid} {marker})",
-    ),
-    "pass": ("{player} 跳过", "{player} passes"),
-    "gain": ("{player} 获得 {n} 枚{marker}", "{player} gains {n} {marker}"),
-    "lose": ("{player} 失去 {n} 枚{marker}", "{player} loses {n} {marker}"),
-    "steal": (
-        "{player} 从 {from} 处夺取 {n} 枚{marker}",
-        "{player} takes {n} {marker} from {from}",
-    ),
-    "steal_card": (
-        "{player} 从 {from} 手中抽走 {count} 张牌",
-        "{player} takes {count} card(s) from {from}'s hand",
-    ),
-    "discard": ("{player} 弃置 {card}", "{player} discards {card}"),
-    "trigger": ("{player} 的 {card} 发动（天）", "{player}'s {card} fires (passive)"),
-    "no_effect": ("{card} 的这项能力无法执行", "{card}: this ability can do nothing now"),
-    "skip": ("{player} 不发动 {card} 的能力", "{player} declines {card}'s ability"),
-    "scout": ("{player} 查看领土牌堆顶 {n} 张", "{player} looks at the top {n} territories"),
-    "scout_done": ("{player} 把 {top} 放在领土牌堆顶", "{player} puts {top} on top of the deck"),
-    "take": (
-        "{player} 从牌堆中取得 {territory}（支付 {paid} 武力）",
-        "{player} takes {territory} from the deck (paid {paid} Might)",
-    ),
-    "raze": (
-        "{player} 将 {from} 的 {territory} 放入领土弃牌堆",
-        "{player} razes {from}'s {territory}",
-    ),
-    "flip": (
-        "{player} 将 {from} 的 {territory} 翻回黑星面",
-        "{player} flips {from}'s {territory} back to black",
-    ),
-    "war": (
-        "{attacker} 向 {defender} 的 {territory} 发动战争",
-        "{attacker} attacks {defender}'s {territory}",
-    ),
-    "no_war": ("{player} 没有可进攻的领土", "{player} has no territory to attack"),
-    "announce": ("{player} 预告出{throw}", "{player} announces {throw}"),
-    "announce_kept": ("{player} 的出拳与预告相同", "{player}'s throw matches the announcement"),
-    "second_chance": ("{player} 再猜一次", "{player} throws once more"),
-    "war_take": (
-        "{attacker} 赢得战争：夺得 {defender} 的 {territory}",
-        "{attacker} wins the war: takes {territory} from {defender}",
-    ),
-    "war_flip": (
-        "{attacker} 赢得战争：{defender} 的 {territory} 翻回黑星面",
-        "{attacker} wins the war: {defender}'s {territory} is flipped to black",
-    ),
-    "war_lost": ("{defender} 守住了 {territory}", "{defender} holds {territory}"),
-    "war_over": ("目标领土已不在防守方手中，战争结束", "the target changed hands; the war ends"),
-    "war_stalemate": (
-        "连续平手 {ties} 次，{defender} 守住",
-        "{ties} ties in a row: {defender} holds",
-    ),
-    "round_end": ("第 {round} 轮结束", "round {round} ends"),
-    "reshuffle": (
-        "展示区与弃牌堆洗回人物牌库（{deck} 张）",
-        "displays and discards shuffled back ({deck} cards)",
-    ),
-    "territory_deck_rebuilt": (
-        "领土弃牌堆洗成新的领土牌堆（{count} 张）",
-        "the territory deck is rebuilt ({count} cards)",
-    ),
-    "victory": ("{player} 获胜（{by}）", "{player} wins ({by})"),
-    "game_end": ("游戏结束（{by}），第 {round} 轮", "the game ends ({by}) in round {round}"),
-}
+        line = text.format_event(self.content, event, lang)
+        return super().format_event(event, lang) if line is None else line
 
 
 __all__ = ["PASSIVE", "PEOPLE", "PRESETS", "SKILL", "WAR", "Legends", "LegendsState"]

@@ -17,10 +17,9 @@ from rich.text import Text
 from caiquan.engine import RPS, Decision, Game
 from caiquan.games.terminal_kit import kv, player_name
 
-from .cardlist import ability
 from .data import CONTINENT_EN, CONTINENT_ZH, MARKER_EN, MARKER_ZH, MARKERS
 from .rules import Legends
-from .text import label, person_label
+from .text import ability, label, person_label
 
 Obs = Mapping[str, Any]
 
