@@ -106,33 +106,7 @@ def parse_content(text: str, file: str) -> Content:
     if not isinstance(meta, dict):
         raise ContentError("must be a table", file=file, item="meta")
     no_unknown(meta, _META_FIELDS, file, "meta")
-    persons_raw: list[Any] = []
-    territories_raw: list[Any] = []
-    star_goal, hand_limit = 10, 6
-    base = meta.get("base")
-    if base is not None:
-        if base not in PRESETS:
-            raise ContentError(
-                f"unknown preset {base!r}; the presets are {', '.join(PRESETS)}",
-                file=file,
-                item="meta",
-                field="base",
-            )
-        b = _load_preset(base)
-        star_goal, hand_limit = b.star_goal, b.hand_limit
-        remove = meta.get("remove", [])
-        if not isinstance(remove, list) or not all(isinstance(r, str) for r in remove):
-            raise ContentError("must be a list of card ids", file=file, item="meta", field="remove")
-        known = {p.key for p in b.persons} | {t.key for t in b.territories}
-        for r in remove:
-            if r not in known:
-                raise ContentError(
-                    f"no card {r!r} in preset {base!r}", file=file, item="meta", field="remove"
-                )
-        persons_raw = [_person_back(p) for p in b.persons if p.key not in remove]
-        territories_raw = [_territory_back(t) for t in b.territories if t.key not in remove]
-    elif "remove" in meta:
-        raise ContentError("needs a base preset", file=file, item="meta", field="remove")
+    persons_raw, territories_raw, star_goal, hand_limit = _base(meta, file)
     star_goal = int_field(meta, "star_goal", file, "meta", star_goal, 1, 99)
     hand_limit = int_field(meta, "hand_limit", file, "meta", hand_limit, 1, 20)
     persons_raw += _table_list(data, "person", file)
@@ -158,6 +132,36 @@ def parse_content(text: str, file: str) -> Content:
         star_goal=star_goal,
         hand_limit=hand_limit,
     )
+
+
+def _base(meta: Mapping[str, Any], file: str) -> tuple[list[Any], list[Any], int, int]:
+    """What ``[meta] base`` (less ``remove``) contributes: its persons and territories as raw
+    tables, its star goal and hand limit (nothing, and the defaults, without a base)."""
+    base = meta.get("base")
+    if base is None:
+        if "remove" in meta:
+            raise ContentError("needs a base preset", file=file, item="meta", field="remove")
+        return [], [], 10, 6
+    if base not in PRESETS:
+        raise ContentError(
+            f"unknown preset {base!r}; the presets are {', '.join(PRESETS)}",
+            file=file,
+            item="meta",
+            field="base",
+        )
+    b = _load_preset(base)
+    remove = meta.get("remove", [])
+    if not isinstance(remove, list) or not all(isinstance(r, str) for r in remove):
+        raise ContentError("must be a list of card ids", file=file, item="meta", field="remove")
+    known = {p.key for p in b.persons} | {t.key for t in b.territories}
+    for r in remove:
+        if r not in known:
+            raise ContentError(
+                f"no card {r!r} in preset {base!r}", file=file, item="meta", field="remove"
+            )
+    persons_raw = [_person_back(p) for p in b.persons if p.key not in remove]
+    territories_raw = [_territory_back(t) for t in b.territories if t.key not in remove]
+    return persons_raw, territories_raw, b.star_goal, b.hand_limit
 
 
 # ---------------------------------------------------------------------- validation helpers

@@ -50,7 +50,7 @@ shuffled (``known_top``). A card stolen from a hand is known to thief and victim
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from caiquan.engine import (
@@ -406,57 +406,69 @@ class LegendsState(State):
     # ------------------------------------------------------------------ resolution steps
 
     def _step(self, task: Task) -> None:
-        name = task[0]
-        if name == "eff":
-            _, p, c, lst, i = task
-            assert isinstance(p, int) and isinstance(c, int)
-            assert isinstance(lst, int) and isinstance(i, int)
-            eff = self._effect(c, lst, i)
-            if not EFFECTS[eff.do].possible(self, p, eff):
-                self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
-            elif eff.may:
-                self._ask(("may", p, c, lst, i))
-            else:
-                EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
-        elif name == "do":
-            _, p, c, lst, i = task
-            assert isinstance(p, int) and isinstance(c, int)
-            assert isinstance(lst, int) and isinstance(i, int)
-            eff = self._effect(c, lst, i)
-            EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
-        elif name == "discard":
-            _, p, n = task
-            assert isinstance(p, int)
-            if self.hands[p]:
-                self._ask(("discard", p, n))
-        elif name == "war":
-            _, p, c, left, mask = task
-            assert isinstance(p, int) and isinstance(c, int)
-            assert isinstance(mask, int)
-            if self._war_targets(p, mask):
-                self._ask(("war_target", p, c, left, mask))
-            else:
-                self._log("no_war", {"player": p, "card": c})
-        elif name == "throw_again":
-            a, d, t = self.war[0], self.war[1], self.war[2]
-            if self.owner[t] != d:
-                self._log("war_over", {"attacker": a, "defender": d, "territory": t})
-                self._war_next()
-            else:
-                self._ask(("throw",))
-        elif name == "war_next":
-            self._war_next()
-        elif name == "output":
-            _, p, c = task
-            self._ask(("output", p, c))
-        elif name == "cleanup":
-            self._cleanup()
-        elif name == "end_action":
-            p = task[1]
-            assert isinstance(p, int)
-            self._end_action(p)
-        else:  # pragma: no cover
+        """Resolve one task of the stack (by its handler in :attr:`_TASKS`)."""
+        handler = self._TASKS.get(str(task[0]))
+        if handler is None:  # pragma: no cover
             raise AssertionError(f"unknown task {task}")
+        handler(self, *task[1:])
+
+    def _task_eff(self, p: int, c: int, lst: int, i: int) -> None:
+        """An effect comes up: skipped if it can do nothing, asked if optional, else run."""
+        eff = self._effect(c, lst, i)
+        if not EFFECTS[eff.do].possible(self, p, eff):
+            self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
+        elif eff.may:
+            self._ask(("may", p, c, lst, i))
+        else:
+            EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
+
+    def _task_do(self, p: int, c: int, lst: int, i: int) -> None:
+        """An optional effect its player chose to use."""
+        eff = self._effect(c, lst, i)
+        EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
+
+    def _task_discard(self, p: int, n: int) -> None:
+        if self.hands[p]:
+            self._ask(("discard", p, n))
+
+    def _task_war(self, p: int, c: int, left: int, mask: int) -> None:
+        if self._war_targets(p, mask):
+            self._ask(("war_target", p, c, left, mask))
+        else:
+            self._log("no_war", {"player": p, "card": c})
+
+    def _task_throw_again(self) -> None:
+        a, d, t = self.war[0], self.war[1], self.war[2]
+        if self.owner[t] != d:
+            self._log("war_over", {"attacker": a, "defender": d, "territory": t})
+            self._war_next()
+        else:
+            self._ask(("throw",))
+
+    def _task_war_next(self) -> None:
+        self._war_next()
+
+    def _task_output(self, p: int, c: int) -> None:
+        self._ask(("output", p, c))
+
+    def _task_cleanup(self) -> None:
+        self._cleanup()
+
+    def _task_end_action(self, p: int) -> None:
+        self._end_action(p)
+
+    #: The handler of each task of the resolution stack: name → method (taking its args).
+    _TASKS: ClassVar[dict[str, Callable[..., None]]] = {
+        "eff": _task_eff,
+        "do": _task_do,
+        "discard": _task_discard,
+        "war": _task_war,
+        "throw_again": _task_throw_again,
+        "war_next": _task_war_next,
+        "output": _task_output,
+        "cleanup": _task_cleanup,
+        "end_action": _task_end_action,
+    }
 
     def _effect_choice(self, p: int, pend: Task, o: int) -> None:
         """Apply the option chosen at the decision an effect asked (see :mod:`.effects`)."""

@@ -289,27 +289,32 @@ def _player_choice(g: Legends, option: int) -> Choice:
     return Choice(option, f"player-{q}", f"玩家 {q}", f"player {q}")
 
 
+def _word_choice(name: str, zh: str, en: str) -> Callable[[Legends, int], Choice]:
+    return lambda g, option: Choice(option, name, zh, en)
+
+
+_EXPAND = _word_choice("expand", "扩张", "expand")
+_PASS = _word_choice("pass", "跳过", "pass")
+_USE = _word_choice("use", "发动", "use it")
+
+
 def describe_option(g: Legends, option: int) -> Choice:
     """The names of an option id (see the id table in :mod:`.rules`)."""
     ranges: tuple[tuple[int, Callable[[Legends, int], Choice]], ...] = (
         (g.ATTACK, _card_choice),
         (g.BUILD_CULTURE, _territory_choice),
         (g.EXPAND, _build_choice),
+        (g.PASS, _EXPAND),
+        (g.THROW, _PASS),
+        (g.ANNOUNCE, _throw_choice),
+        (g.MARKER, _announce_choice),
+        (g.PLAYER, _marker_choice),
+        (g.YES, _player_choice),
+        (g.NO, _USE),
     )
     for end, describe in ranges:
         if option < end:
             return describe(g, option)
-    if option == g.EXPAND:
-        return Choice(option, "expand", "扩张", "expand")
-    if option == g.PASS:
-        return Choice(option, "pass", "跳过", "pass")
-    later = ((g.ANNOUNCE, _throw_choice), (g.MARKER, _announce_choice))
-    later += ((g.PLAYER, _marker_choice), (g.YES, _player_choice))
-    for end, describe in later:
-        if option < end:
-            return describe(g, option)
-    if option == g.YES:
-        return Choice(option, "use", "发动", "use it")
     return Choice(option, "skip", "不发动", "skip it")
 
 
