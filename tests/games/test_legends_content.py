@@ -18,6 +18,7 @@ from caiquan.games.legends.content import (
     load_content,
     parse_content,
 )
+from caiquan.games.legends.text import ability
 
 TERRITORY = """
 [[territory]]
@@ -225,7 +226,7 @@ def test_the_catalogue_names_everything_observations_and_events_use(preset: str)
     for p in c.persons:
         e = entries["person", str(p.index)]
         assert (e.name.zh, e.name.en) == (p.zh, p.en)
-        assert e.text.zh == cardlist.ability(p, "zh") and e.text.en == cardlist.ability(p, "en")
+        assert e.text.zh == ability(p, "zh") and e.text.en == ability(p, "en")
         assert e.fields["key"] == p.key and ("card_kind", e.fields["kind"]) in entries
         assert ("colour", e.fields["colour"]) in entries
     for t in c.territories:

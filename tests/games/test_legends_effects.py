@@ -13,10 +13,10 @@ import pytest
 from caiquan.engine import ContentError, Rng
 from caiquan.games import load_game
 from caiquan.games.legends import effects
-from caiquan.games.legends.cardlist import ability
 from caiquan.games.legends.content import PRESETS, load_content
 from caiquan.games.legends.data import CONTINENTS, MARKERS, WHO, Effect
 from caiquan.games.legends.effects import DECISIONS, EFFECTS, FIELDS, effect_text, parse_effect
+from caiquan.games.legends.text import ability
 
 #: The decisions the rules ask themselves (an effect's decision must be none of them).
 OWN_DECISIONS = {"action", "war_target", "announce", "throw", "output", "discard", "may"}

@@ -1,16 +1,16 @@
-"""Card texts and the card list of the rules page, written from the content data.
+"""The card list of the rules page and the game's catalogue, written from the content data.
 
 The rules page (``rules.md``) holds the output of :func:`markdown` between the marker lines
 ``<!-- cards:zh:begin -->`` / ``<!-- cards:zh:end -->`` (and ``en``); a test checks that it is
 current, so the page never drifts from the data. Regenerate it with
-``python -m caiquan.games.legends.cardlist`` (see :func:`update_rules`).
+``python -m caiquan.games.legends.cardlist`` (see :func:`update_rules`). :func:`catalogue` is
+what ``Legends.catalogue()`` declares. The words (a card's full text: :func:`.text.ability`)
+come from :mod:`.text`.
 
 >>> from caiquan.games.legends.content import load_content
 >>> c = load_content("default")
->>> ability(c.persons[0], "en")
+>>> catalogue(c)[0].text.en
 'War: attack. On a tie, the defender discards 1 card from hand, then throw again.'
->>> ability(c.persons[0], "zh")
-'战：发动战争。平手时，防守方弃置 1 张手牌，然后重新出拳。'
 """
 
 from __future__ import annotations
