@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from caiquan.bots import GreedyBot, NashBot, RandomBot, make_bot
-from caiquan.bots.heuristics.legends import war_payoffs
 from caiquan.engine import PlayerView, Rng, State, solve_zero_sum
 from caiquan.games import load_game
+from caiquan.games.legends.strategy import war_payoffs
 from caiquan.games.promise.payoffs import throw_payoffs
 
 

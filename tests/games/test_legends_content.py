@@ -18,6 +18,7 @@ from caiquan.games.legends.content import (
     load_content,
     parse_content,
 )
+from caiquan.games.legends.text import ability
 
 TERRITORY = """
 [[territory]]
@@ -211,3 +212,42 @@ def test_rules_are_readable_in_both_languages() -> None:
     assert "伟人的猜拳战略" in zh and "孙武" in zh and "Interpretation" not in zh
     assert "Conflicting Legends" in en and "Sun Tzu" in en and "解释" not in en
     assert "【解释】" in zh and "*Interpretation" in en
+
+
+@pytest.mark.parametrize("preset", ["default", "edition54"])
+def test_the_catalogue_names_everything_observations_and_events_use(preset: str) -> None:
+    """Every person and territory (id: its index as observations and events use it) with its
+    full text, and every marker, continent, card kind and colour the game names."""
+    from caiquan.engine import Rng
+
+    game = load_game("legends", players=4, content=preset)
+    c = game.content
+    entries = {(e.kind, e.id): e for e in game.catalogue()}
+    for p in c.persons:
+        e = entries["person", str(p.index)]
+        assert (e.name.zh, e.name.en) == (p.zh, p.en)
+        assert e.text.zh == ability(p, "zh") and e.text.en == ability(p, "en")
+        assert e.fields["key"] == p.key and ("card_kind", e.fields["kind"]) in entries
+        assert ("colour", e.fields["colour"]) in entries
+    for t in c.territories:
+        e = entries["territory", str(t.index)]
+        assert (e.name.zh, e.name.en) == (t.zh, t.en)
+        assert ("continent", e.fields["continent"]) in entries
+        assert (e.fields["expand"], e.fields["build"]) == (t.expand, t.build)
+        assert (e.fields["black"], e.fields["yellow"]) == (t.black, t.yellow)
+        assert f"+{t.yellow}★" in e.text.en and f"−{t.black}★" in e.text.zh
+    # what a game's events and observations name is in the catalogue
+    state, rng = game.new_state(3), Rng(3)
+    while not state.is_terminal():
+        state.apply({p: rng.choice(state.legal(p)) for p in state.to_move()})
+    for ev in state.events(None):
+        for field, kind in (("card", "person"), ("territory", "territory"), ("top", "territory")):
+            if isinstance(ev.get(field), int):
+                assert (kind, str(ev[field])) in entries, ev
+        if "marker" in ev:
+            assert ("marker", ev["marker"]) in entries, ev
+        if "card_kind" in ev:
+            assert ("card_kind", ev["card_kind"]) in entries, ev
+    for pl in state.observation(0)["players"]:
+        for m in pl["markers"]:
+            assert ("marker", m) in entries

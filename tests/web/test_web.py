@@ -37,6 +37,34 @@ def test_whole_game_against_bots(server: WebServer, browser: Any, game: str) -> 
     page.context.close()
 
 
+def test_legends_draws_its_own_panel_from_the_catalogue(server: WebServer, browser: Any) -> None:
+    """The game's own panel (its ``web`` hook, loaded from /api/games/legends/panel.js) names
+    cards, territories, continents and markers from the game's catalogue, in both languages."""
+    need_game(server, "legends")
+    import caiquan
+
+    game = caiquan.load_game("legends", SHORT["legends"])
+    for lang in ("en", "zh"):
+        page = new_page(browser, lang=lang)
+        table = create_table(
+            page, server.base, "legends", SHORT["legends"], ["human"] + ["easy"] * 2
+        )
+        page.wait_for_selector("#t-panel .panel.legends .legends-players .terr")
+        page.wait_for_selector("#t-panel .panel.legends .my-hand .lcard")
+        text = page.inner_text("#t-panel .panel.legends")
+        assert "#" not in page.inner_text("#t-panel .panel.legends .my-hand")
+        assert f"table={table}" in page.url
+        names = {e.name(lang) for e in game.catalogue() if e.kind in ("territory", "continent")}
+        markers = [e.name(lang) for e in game.catalogue() if e.kind == "marker"]
+        shown = page.locator("#t-panel .legends-players .terr").all_inner_texts()
+        assert shown and all(any(n in s for n in names) for s in shown), shown
+        assert all(m in text for m in markers), text
+        title = page.get_attribute("#t-panel .my-hand .lcard >> nth=0", "title") or ""
+        abilities = {e.text(lang) for e in game.catalogue() if e.kind == "person"}
+        assert title.split("\n")[0] in abilities, title
+        page.context.close()
+
+
 def test_two_browsers_play_promise_online(server: WebServer, browser: Any) -> None:
     """Two contexts: one creates an unlisted table and sends the link; the other joins by it."""
     game = "promise" if "promise" in server.games else "goofspiel"

@@ -46,7 +46,6 @@ _TEXT: dict[str, tuple[str, str]] = {
         "An unsaved game is lost. Press s to save and quit, y to quit, n or Esc to go on playing.",
     ),
     # promise
-    "round": ("第 {r} 回合", "round {r}"),
     "round_of": ("第 {r}/{cap} 回合", "round {r} of {cap}"),
     "phase": ("阶段", "phase"),
     "hearts": ("红心起手式（棋子：A ▲ / B ▼）", "Heart grid (tokens: A ▲ / B ▼)"),
@@ -86,29 +85,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "pool": ("可选人物", "characters to pick"),
     "first_pick": ("先选人物：{who}", "first pick: {who}"),
     "forbidden_throw": ("本回合被对手的技能禁止", "forbidden this round by the opponent's skill"),
-    # legends
-    "hand": ("手牌", "hand"),
-    "hand_count": ("手牌数", "hand"),
-    "markers": ("标记", "markers"),
-    "display": ("已打出", "display"),
-    "territories": ("领土", "territories"),
-    "score": ("★", "★"),
-    "continents": ("洲", "cont."),
-    "passed": ("已跳过", "passed"),
-    "deck": ("人物牌堆", "person deck"),
-    "discard_pile": ("弃牌堆", "discard pile"),
-    "territory_deck": ("领土牌堆", "territory deck"),
-    "territory_top": ("领土牌堆顶", "top territory"),
-    "known_top": ("已知的领土牌", "territories you know"),
-    "known_hands": ("已知的他人手牌", "known cards in other hands"),
-    "war": ("战争", "war"),
-    "yellow_side": ("黄（已建设）", "yellow (built)"),
-    "black_side": ("黑（未建设）", "black (unbuilt)"),
-    "cost": ("扩张 {e} 武力 / 建设 {b}", "expand {e} Might / build {b}"),
-    "current": ("当前玩家", "current player"),
-    "start_player": ("起始玩家", "start player"),
-    "not_playable": ("现在无法打出（没有合法的用法）", "cannot be played now (no legal use)"),
     # drama
+    "hand": ("手牌", "hand"),
     "round_card": ("回合牌", "round card"),
     "nature": ("性质", "nature"),
     "leader": ("领先玩家", "leader"),
@@ -153,9 +131,6 @@ THROWS = {
     "slash": ("斩击", "slash"),
     "pierce": ("贯彻", "pierce"),
     "strike": ("打击", "strike"),
-    "rock": ("石头", "rock"),
-    "scissors": ("剪刀", "scissors"),
-    "paper": ("布", "paper"),
 }
 
 

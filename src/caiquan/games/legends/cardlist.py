@@ -1,21 +1,24 @@
-"""Card texts and the card list of the rules page, written from the content data.
+"""The card list of the rules page and the game's catalogue, written from the content data.
 
 The rules page (``rules.md``) holds the output of :func:`markdown` between the marker lines
 ``<!-- cards:zh:begin -->`` / ``<!-- cards:zh:end -->`` (and ``en``); a test checks that it is
 current, so the page never drifts from the data. Regenerate it with
-``python -m caiquan.games.legends.cardlist`` (see :func:`update_rules`).
+``python -m caiquan.games.legends.cardlist`` (see :func:`update_rules`). :func:`catalogue` is
+what ``Legends.catalogue()`` declares. The words (a card's full text: :func:`.text.ability`)
+come from :mod:`.text`.
 
 >>> from caiquan.games.legends.content import load_content
 >>> c = load_content("default")
->>> ability(c.persons[0], "en")
+>>> catalogue(c)[0].text.en
 'War: attack. On a tie, the defender discards 1 card from hand, then throw again.'
->>> ability(c.persons[0], "zh")
-'战：发动战争。平手时，防守方弃置 1 张手牌，然后重新出拳。'
 """
 
 from __future__ import annotations
 
-from .content import (
+from caiquan.engine import Entry, Text
+
+from .content import load_content
+from .data import (
     COLOUR_EN,
     COLOUR_ZH,
     COLOURS,
@@ -29,188 +32,15 @@ from .content import (
     MARKER_ZH,
     MARKERS,
     Content,
-    Effect,
-    Person,
-    load_content,
 )
-
-
-def _marker(name: str, lang: str) -> str:
-    if name == "any":
-        return "任选一种标记" if lang == "zh" else "markers of one kind of your choice"
-    k = MARKERS.index(name)
-    return MARKER_ZH[k] if lang == "zh" else MARKER_EN[k]
-
-
-def _continent(name: str, lang: str) -> str:
-    k = CONTINENTS.index(name)
-    return CONTINENT_ZH[k] if lang == "zh" else CONTINENT_EN[k]
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def effect_text(e: Effect, lang: str) -> str:
-    """One effect in words (Chinese ``zh`` or English ``en``)."""
-    zh = lang == "zh"
-    do, n, d = e.do, e.n, e.discount
-    if do == "gain":
-        if zh:
-            text = f"获得 {n} 枚{_marker(e.marker, lang)}"
-        elif e.marker == "any" and n == 1:
-            text = "gain 1 marker of a kind of your choice"
-        else:
-            text = f"gain {n} {_marker(e.marker, lang)}"
-    elif do == "steal":
-        m = _marker(e.marker, lang)
-        text = f"从一名对手处夺取至多 {n} 枚{m}" if zh else f"take up to {n} {m} from an opponent"
-    elif do == "tax":
-        m = _marker(e.marker, lang)
-        text = f"每名对手各失去 {n} 枚{m}" if zh else f"each opponent loses {n} {m}"
-    elif do == "draw":
-        text = f"抽 {n} 张人物卡" if zh else f"draw {_cards(n)}"
-    elif do == "discard":
-        if e.who == "each":
-            text = (
-                f"每名对手各自选弃 {n} 张手牌"
-                if zh
-                else f"each opponent discards {_cards(n)} of their choice from hand"
-            )
-        else:
-            text = (
-                f"指定一名对手，其自选弃置 {n} 张手牌"
-                if zh
-                else f"an opponent you name discards {_cards(n)} of their choice from hand"
-            )
-    elif do == "discard_own":
-        text = f"弃置自己的 {n} 张手牌" if zh else f"discard {_cards(n)} from your hand"
-    elif do == "steal_card":
-        text = (
-            f"从一名对手的手牌中随机抽走 {n} 张"
-            if zh
-            else f"take {_cards(n)} at random from an opponent's hand"
-        )
-    elif do == "purge":
-        text = (
-            "弃置一名对手展示区中的 1 张人物卡"
-            if zh
-            else "discard 1 person card from an opponent's display"
-        )
-    elif do == "scout":
-        text = (
-            f"查看领土牌堆顶的 {n} 张，选其中 1 张放在最上面，其余依原顺序留在其下"
-            if zh
-            else f"look at the top {n} territories and put one of them on top "
-            f"(the others stay below in their order)"
-        )
-    elif do == "expand":
-        if zh:
-            text = "扩张 1 次" + (f"，武力费用减 {d}" if d else "（照常支付武力）")
-        else:
-            text = "expand once" + (f", paying {d} Might less" if d else " (paying the Might)")
-    elif do == "take":
-        c = _continent(e.continent, lang)
-        if zh:
-            pay = f"支付其武力费用减 {d}" if d else "支付其武力费用"
-            text = f"从领土牌堆中选取 1 张{c}领土（{pay}，黑星面朝上），然后洗匀领土牌堆"
-        else:
-            pay = f"paying its Might cost less {d}" if d else "paying its Might cost"
-            text = (
-                f"take a territory of {c} from the territory deck ({pay}, black side up), "
-                f"then shuffle the deck"
-            )
-    elif do == "develop":
-        if zh:
-            text = "建设自己的 1 块领土" + (f"，费用减 {d}" if d else "") + "（照常抽 1 张）"
-        else:
-            text = "build one of your territories" + (f", paying {d} less" if d else "")
-            text += " (drawing 1 card as usual)"
-    elif do == "raze":
-        text = (
-            "将一名对手的 1 块黑星领土放入领土弃牌堆"
-            if zh
-            else "put an opponent's black-side territory on the territory discard pile"
-        )
-    elif do == "flip":
-        text = (
-            "将一名对手的 1 块黄星领土翻回黑星面"
-            if zh
-            else "flip an opponent's yellow-side territory back to black"
-        )
-    else:  # pragma: no cover - content validation knows every kind
-        raise AssertionError(do)
-    if e.may:
-        text = ("你可以" + text) if zh else ("you may " + text)
-    return text
-
-
-def _sentence(parts: list[str], lang: str) -> str:
-    if not parts:
-        return ""
-    if lang == "zh":
-        return "，然后".join(parts) + "。"
-    s = "; then ".join(parts)
-    return s[0].upper() + s[1:] + "."
-
-
-def ability(p: Person, lang: str) -> str:
-    """The full text of a person card's ability."""
-    zh = lang == "zh"
-    kind = KINDS[p.kind]
-    effects = [effect_text(e, lang) for e in p.effects]
-    if kind == "skill":
-        return ("技：" if zh else "Skill: ") + _sentence(effects, lang)
-    if kind == "passive":
-        head = "天（被弃置时发动）：" if zh else "Passive (when discarded): "
-        return head + _sentence(effects, lang)
-    out = "战：" if zh else "War: "
-    if effects:
-        out += _sentence(effects, lang)[:-1] + ("，然后发动战争。" if zh else "; then attack.")
-    else:
-        out += "发动战争。" if zh else "attack."
-    w = p.war
-    assert w is not None
-    extras: list[str] = []
-    if w.announce:
-        extras.append(
-            "出拳前先公开预告你的拳；若第一拳与预告相同，获得 1 枚武力"
-            if zh
-            else "Announce your throw first; if your first throw matches it, gain 1 Might"
-        )
-    if w.tie == "opponent_discards":
-        extras.append(
-            "平手时，防守方弃置 1 张手牌，然后重新出拳"
-            if zh
-            else "On a tie, the defender discards 1 card from hand, then throw again"
-        )
-    elif w.tie == "steal_might":
-        extras.append(
-            "平手时，从防守方处夺取 1 枚武力，然后重新出拳"
-            if zh
-            else "On a tie, take 1 Might from the defender, then throw again"
-        )
-    if w.second_chance:
-        extras.append(
-            "若防守方第一次获胜，再猜拳一次"
-            if zh
-            else "If the defender wins the first time, throw once more"
-        )
-    if w.targets > 1:
-        extras.append(
-            f"可依次向至多 {w.targets} 名不同的对手各发动一场战争"
-            if zh
-            else f"Attack up to {w.targets} different opponents, one war after another"
-        )
-    if w.on_win:
-        win = [effect_text(e, lang) for e in w.on_win]
-        extras.append(
-            ("获胜时：" if zh else "If you win: ")
-            + ("，然后".join(win) if zh else "; then ".join(win))
-        )
-    for x in extras:
-        out += x + "。" if zh else " " + x + "."
-    return out
+from .text import (
+    CARD_KIND_TEXT,
+    COLOUR_TEXT,
+    MARKER_TEXT,
+    ability,
+    continent_text,
+    territory_text,
+)
 
 
 def markdown(lang: str, content: Content | None = None) -> str:
@@ -260,6 +90,62 @@ def markdown(lang: str, content: Content | None = None) -> str:
                 text += f" *{note}*"
             lines.append(f"| {name} | {kind} | {text} |")
     return "\n".join(lines) + "\n"
+
+
+def catalogue(c: Content) -> tuple[Entry, ...]:
+    """Everything a player may read about: every person card (``person``, id = its index, as
+    observations and events name it; text = its full ability), every territory
+    (``territory``, id = its index), and the words those use: ``continent``, ``marker``,
+    ``card_kind`` and ``colour`` (id = the name observations and events use)."""
+    out: list[Entry] = []
+    for p in c.persons:
+        out.append(
+            Entry(
+                "person",
+                str(p.index),
+                Text(p.zh, p.en),
+                Text(ability(p, "zh"), ability(p, "en")),
+                {
+                    "key": p.key,
+                    "colour": COLOURS[p.colour],
+                    "kind": KINDS[p.kind],
+                    "note_zh": p.note_zh,
+                    "note_en": p.note_en,
+                },
+            )
+        )
+    for t in c.territories:
+        fields: dict[str, str | int] = {
+            "key": t.key,
+            "continent": CONTINENTS[t.continent],
+            "expand": t.expand,
+            "build": t.build,
+            "black": t.black,
+            "yellow": t.yellow,
+        }
+        out.append(
+            Entry("territory", str(t.index), Text(t.zh, t.en), Text(*territory_text(t)), fields)
+        )
+    for k, name in enumerate(CONTINENTS):
+        n = sum(1 for t in c.territories if t.continent == k)
+        out.append(
+            Entry(
+                "continent", name, Text(CONTINENT_ZH[k], CONTINENT_EN[k]), Text(*continent_text(n))
+            )
+        )
+    for k, name in enumerate(MARKERS):
+        out.append(
+            Entry("marker", name, Text(MARKER_ZH[k], MARKER_EN[k]), Text(*MARKER_TEXT[name]))
+        )
+    for k, name in enumerate(KINDS):
+        out.append(
+            Entry("card_kind", name, Text(KIND_ZH[k], KIND_EN[k]), Text(*CARD_KIND_TEXT[name]))
+        )
+    for k, name in enumerate(COLOURS):
+        out.append(
+            Entry("colour", name, Text(COLOUR_ZH[k], COLOUR_EN[k]), Text(*COLOUR_TEXT[name]))
+        )
+    return tuple(out)
 
 
 def begin_marker(lang: str) -> str:

@@ -50,7 +50,7 @@ shuffled (``known_top``). A card stolen from a hand is known to thief and victim
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from caiquan.engine import (
@@ -58,6 +58,7 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Entry,
     Game,
     JSONValue,
     Player,
@@ -66,28 +67,27 @@ from caiquan.engine import (
     ranks_from_scores,
 )
 
-from .content import (
-    CONTINENT_EN,
-    CONTINENT_ZH,
+from . import cardlist, text
+from .content import PRESETS, load_content
+from .data import (
     CONTINENTS,
     CULTURE,
-    KIND_EN,
-    KIND_ZH,
     KINDS,
-    MARKER_EN,
-    MARKER_ZH,
     MARKERS,
     MIGHT,
-    PRESETS,
+    PASSIVE,
+    PEOPLE,
+    SKILL,
     TECH,
+    WAR,
     Content,
     Effect,
     Person,
-    load_content,
 )
+from .effects import EFFECTS
+from .effects import bound as effect_bound
+from .text import PROMPTS, option_help
 
-SKILL, PASSIVE, WAR = 0, 1, 2
-PEOPLE = 3  # colour index of people cards
 MAX_PLAYERS = 6
 
 Task = tuple[int | str, ...]
@@ -296,7 +296,7 @@ class LegendsState(State):
             return [g.THROW + i for i in range(3)]
         if kind == "announce":
             return [g.ANNOUNCE + i for i in range(3)]
-        if kind in ("output", "marker"):
+        if kind == "output":
             return [g.MARKER + i for i in range(3)]
         if kind == "may":
             return [g.YES, g.NO]
@@ -306,7 +306,7 @@ class LegendsState(State):
             mask = self.pend[4]
             assert isinstance(mask, int)
             return self._war_targets(p, mask)
-        return self._effect_options(p, str(kind), self._pending_effect(self.pend))
+        return self._effect_options(p, self._pending_effect(self.pend))
 
     def _pending_effect(self, pend: Task) -> Effect:
         _, _, c, lst, i = pend[:5]
@@ -321,50 +321,11 @@ class LegendsState(State):
             if self.owner[t] >= 0 and self.owner[t] != p and not mask >> self.owner[t] & 1
         ]
 
-    def _effect_options(self, p: int, kind: str, eff: Effect) -> list[int]:
-        """Legal options of an effect's decision (also: is the effect possible at all)."""
-        g = self.game
-        terrs = g.content.territories
-        if kind == "target":
-            if eff.do == "steal":
-                k = MARKERS.index(eff.marker)
-                qs = [q for q in self._opponents(p) if self.markers[3 * q + k] > 0]
-            elif eff.do == "steal_card":
-                if len(self.hands[p]) >= g.content.hand_limit:
-                    qs = []
-                else:
-                    qs = [q for q in self._opponents(p) if self.hands[q]]
-            else:  # discard (chosen)
-                qs = [q for q in self._opponents(p) if self.hands[q]]
-            return sorted(g.PLAYER + q for q in qs)
-        if kind == "purge":
-            return sorted(g.PURGE + c for q in self._opponents(p) for c in self.displays[q])
-        if kind == "scout":
-            k = min(eff.n, len(self.tdeck))
-            return sorted(g.SCOUT + t for t in self.tdeck[len(self.tdeck) - k :])
-        if kind == "take":
-            cont = CONTINENTS.index(eff.continent)
-            might = self.markers[3 * p + MIGHT]
-            return sorted(
-                g.TAKE + t
-                for t in self.tdeck
-                if terrs[t].continent == cont and might >= max(0, terrs[t].expand - eff.discount)
-            )
-        if kind == "develop":
-            return self._build_options(p, eff.discount)
-        if kind == "raze":
-            return [
-                g.RAZE + t
-                for t in range(len(terrs))
-                if self.owner[t] >= 0 and self.owner[t] != p and not self.yellow[t]
-            ]
-        if kind == "flip":
-            return [
-                g.FLIP + t
-                for t in range(len(terrs))
-                if self.owner[t] >= 0 and self.owner[t] != p and self.yellow[t]
-            ]
-        raise AssertionError(f"no options for {kind}")  # pragma: no cover
+    def _effect_options(self, p: int, eff: Effect) -> list[int]:
+        """Legal options of the decision an effect asks (see :mod:`.effects`)."""
+        options = EFFECTS[eff.do].options
+        assert options is not None
+        return options(self, p, eff)
 
     def _apply(self, joint: dict[Player, int]) -> None:
         g = self.game
@@ -388,8 +349,6 @@ class LegendsState(State):
                 self._ask(("throw",))
             elif kind == "output":
                 self._gain(p, o - g.MARKER, 1)
-            elif kind == "marker":
-                self._gain(p, o - g.MARKER, self._pending_effect(pend).n)
             elif kind == "may":
                 if o == g.YES:
                     self.stack.append(("do", *pend[1:]))
@@ -447,187 +406,76 @@ class LegendsState(State):
     # ------------------------------------------------------------------ resolution steps
 
     def _step(self, task: Task) -> None:
-        name = task[0]
-        if name == "eff":
-            _, p, c, lst, i = task
-            assert isinstance(p, int) and isinstance(c, int)
-            assert isinstance(lst, int) and isinstance(i, int)
-            eff = self._effect(c, lst, i)
-            if not self._possible(p, eff):
-                self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
-            elif eff.may:
-                self._ask(("may", p, c, lst, i))
-            else:
-                self._do(p, c, lst, i)
-        elif name == "do":
-            _, p, c, lst, i = task
-            assert isinstance(p, int) and isinstance(c, int)
-            assert isinstance(lst, int) and isinstance(i, int)
-            self._do(p, c, lst, i)
-        elif name == "discard":
-            _, p, n = task
-            assert isinstance(p, int)
-            if self.hands[p]:
-                self._ask(("discard", p, n))
-        elif name == "war":
-            _, p, c, left, mask = task
-            assert isinstance(p, int) and isinstance(c, int)
-            assert isinstance(mask, int)
-            if self._war_targets(p, mask):
-                self._ask(("war_target", p, c, left, mask))
-            else:
-                self._log("no_war", {"player": p, "card": c})
-        elif name == "throw_again":
-            a, d, t = self.war[0], self.war[1], self.war[2]
-            if self.owner[t] != d:
-                self._log("war_over", {"attacker": a, "defender": d, "territory": t})
-                self._war_next()
-            else:
-                self._ask(("throw",))
-        elif name == "war_next":
-            self._war_next()
-        elif name == "output":
-            _, p, c = task
-            self._ask(("output", p, c))
-        elif name == "cleanup":
-            self._cleanup()
-        elif name == "end_action":
-            p = task[1]
-            assert isinstance(p, int)
-            self._end_action(p)
-        else:  # pragma: no cover
+        """Resolve one task of the stack (by its handler in :attr:`_TASKS`)."""
+        handler = self._TASKS.get(str(task[0]))
+        if handler is None:  # pragma: no cover
             raise AssertionError(f"unknown task {task}")
+        handler(self, *task[1:])
 
-    def _possible(self, p: int, eff: Effect) -> bool:
-        """Can the effect do anything now? (技 effects are mandatory only when possible.)"""
-        g = self.game
-        do = eff.do
-        if do in ("gain", "tax"):
-            return True
-        if do == "draw":
-            return bool(self.deck) and len(self.hands[p]) < g.content.hand_limit
-        if do == "discard":
-            return any(self.hands[q] for q in self._opponents(p))
-        if do == "discard_own":
-            return bool(self.hands[p])
-        if do == "expand":
-            if not self.tdeck:
-                return False
-            cost = max(0, g.content.territories[self.tdeck[-1]].expand - eff.discount)
-            return self.markers[3 * p + MIGHT] >= cost
-        if do == "scout":
-            return len(self.tdeck) >= 2
-        kind = "target" if do in ("steal", "steal_card") else do
-        return bool(self._effect_options(p, kind, eff))
-
-    def _do(self, p: int, c: int, lst: int, i: int) -> None:
+    def _task_eff(self, p: int, c: int, lst: int, i: int) -> None:
+        """An effect comes up: skipped if it can do nothing, asked if optional, else run."""
         eff = self._effect(c, lst, i)
-        do = eff.do
-        if do == "gain":
-            if eff.marker == "any":
-                self._ask(("marker", p, c, lst, i))
-            else:
-                self._gain(p, MARKERS.index(eff.marker), eff.n)
-        elif do == "tax":
-            k = MARKERS.index(eff.marker)
-            for q in self._opponents(p):
-                lose = min(eff.n, self.markers[3 * q + k])
-                if lose:
-                    self.markers[3 * q + k] -= lose
-                    self._log("lose", {"player": q, "marker": eff.marker, "n": lose})
-        elif do == "draw":
-            self._draw(p, eff.n)
-        elif do == "discard":
-            if eff.who == "each":
-                for q in reversed(self._opponents(p)):
-                    for _ in range(eff.n):
-                        self.stack.append(("discard", q, 1))
-            else:
-                self._ask(("target", p, c, lst, i))
-        elif do == "discard_own":
-            self.stack.append(("discard", p, eff.n))
-        elif do == "expand":
-            top = self.game.content.territories[self.tdeck[-1]]
-            self._take_top_territory(p, max(0, top.expand - eff.discount))
-        elif do in ("steal", "steal_card"):
-            self._ask(("target", p, c, lst, i))
-        elif do == "scout":
-            k = min(eff.n, len(self.tdeck))
-            self.known_top[p] = max(self.known_top[p], k)
-            self._log("scout", {"player": p, "n": k})
-            self._ask(("scout", p, c, lst, i))
-        elif do in ("purge", "take", "develop", "raze", "flip"):
-            self._ask((do, p, c, lst, i))
-        else:  # pragma: no cover
-            raise AssertionError(f"unknown effect {do}")
+        if not EFFECTS[eff.do].possible(self, p, eff):
+            self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
+        elif eff.may:
+            self._ask(("may", p, c, lst, i))
+        else:
+            EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
+
+    def _task_do(self, p: int, c: int, lst: int, i: int) -> None:
+        """An optional effect its player chose to use."""
+        eff = self._effect(c, lst, i)
+        EFFECTS[eff.do].run(self, p, eff, (c, lst, i))
+
+    def _task_discard(self, p: int, n: int) -> None:
+        if self.hands[p]:
+            self._ask(("discard", p, n))
+
+    def _task_war(self, p: int, c: int, left: int, mask: int) -> None:
+        if self._war_targets(p, mask):
+            self._ask(("war_target", p, c, left, mask))
+        else:
+            self._log("no_war", {"player": p, "card": c})
+
+    def _task_throw_again(self) -> None:
+        a, d, t = self.war[0], self.war[1], self.war[2]
+        if self.owner[t] != d:
+            self._log("war_over", {"attacker": a, "defender": d, "territory": t})
+            self._war_next()
+        else:
+            self._ask(("throw",))
+
+    def _task_war_next(self) -> None:
+        self._war_next()
+
+    def _task_output(self, p: int, c: int) -> None:
+        self._ask(("output", p, c))
+
+    def _task_cleanup(self) -> None:
+        self._cleanup()
+
+    def _task_end_action(self, p: int) -> None:
+        self._end_action(p)
+
+    #: The handler of each task of the resolution stack: name → method (taking its args).
+    _TASKS: ClassVar[dict[str, Callable[..., None]]] = {
+        "eff": _task_eff,
+        "do": _task_do,
+        "discard": _task_discard,
+        "war": _task_war,
+        "throw_again": _task_throw_again,
+        "war_next": _task_war_next,
+        "output": _task_output,
+        "cleanup": _task_cleanup,
+        "end_action": _task_end_action,
+    }
 
     def _effect_choice(self, p: int, pend: Task, o: int) -> None:
-        g = self.game
-        kind = pend[0]
+        """Apply the option chosen at the decision an effect asked (see :mod:`.effects`)."""
         eff = self._pending_effect(pend)
-        terrs = g.content.territories
-        if kind == "target":
-            q = o - g.PLAYER
-            if eff.do == "steal":
-                k = MARKERS.index(eff.marker)
-                n = min(eff.n, self.markers[3 * q + k])
-                self.markers[3 * q + k] -= n
-                self.markers[3 * p + k] += n
-                self._log("steal", {"player": p, "from": q, "marker": eff.marker, "n": n})
-            elif eff.do == "steal_card":
-                got: list[int] = []
-                for _ in range(eff.n):
-                    if not self.hands[q] or len(self.hands[p]) >= g.content.hand_limit:
-                        break
-                    card = self.hands[q].pop(self.rng.below(len(self.hands[q])))
-                    self.hands[p].append(card)
-                    self.hand_known[card] = (1 << p) | (1 << q)
-                    got.append(card)
-                self.hands[p].sort()
-                self._log(
-                    "steal_card",
-                    {"player": p, "from": q, "count": len(got)},
-                    {"cards": got},
-                    to=(p, q),
-                )
-            else:  # discard, chosen opponent
-                self.stack.append(("discard", q, eff.n))
-        elif kind == "purge":
-            c = o - g.PURGE
-            holder = next(q for q in self._opponents(p) if c in self.displays[q])
-            self._discard_card(holder, c, from_display=True)
-        elif kind == "scout":
-            t = o - g.SCOUT
-            self.tdeck.remove(t)
-            self.tdeck.append(t)
-            self._log("scout_done", {"player": p, "top": t})
-        elif kind == "take":
-            t = o - g.TAKE
-            cost = max(0, terrs[t].expand - eff.discount)
-            self.tdeck.remove(t)
-            self.markers[3 * p + MIGHT] -= cost
-            self.owner[t] = p
-            self.yellow[t] = False
-            self._log("take", {"player": p, "territory": t, "paid": cost})
-            self.rng.shuffle(self.tdeck)
-            self.known_top = [0] * g.num_players
-            self._refill_territories()
-        elif kind == "develop":
-            self._do_build(p, o, eff.discount)
-            self._draw(p, 1)  # "每建设 1 张领土，立即……抽 1 张": every build draws
-        elif kind == "raze":
-            t = o - g.RAZE
-            q = self.owner[t]
-            self.owner[t] = -1
-            self.tdiscard.append(t)
-            self._log("raze", {"player": p, "from": q, "territory": t})
-            self._refill_territories()
-        elif kind == "flip":
-            t = o - g.FLIP
-            self.yellow[t] = False
-            self._log("flip", {"player": p, "from": self.owner[t], "territory": t})
-        else:  # pragma: no cover
-            raise AssertionError(kind)
+        choose = EFFECTS[eff.do].choose
+        assert choose is not None
+        choose(self, p, eff, o)
 
     # ------------------------------------------------------------------ war
 
@@ -917,29 +765,7 @@ class LegendsState(State):
 
     def _prompt(self, player: Player) -> tuple[str, str]:
         kind = str(self.pend[0]) if self.pend else ""
-        return _PROMPTS.get(kind, ("", ""))
-
-
-_PROMPTS: dict[str, tuple[str, str]] = {
-    "action": (
-        "你的回合：打出人物卡、扩张、建设或跳过",
-        "your turn: play a card, expand, build or pass",
-    ),
-    "war_target": ("选择要进攻的领土", "choose the territory to attack"),
-    "announce": ("预告你的出拳", "announce your throw"),
-    "throw": ("出拳：石头、剪刀或布", "throw rock, scissors or paper"),
-    "output": ("人民卡产出哪种标记？", "which marker does your people card produce?"),
-    "marker": ("选择标记种类", "choose a kind of marker"),
-    "target": ("选择一名对手", "choose an opponent"),
-    "discard": ("弃置一张手牌", "discard a card from your hand"),
-    "purge": ("选择对手展示区的一张卡弃置", "choose a card in an opponent's display to discard"),
-    "scout": ("选择放在领土牌堆顶的领土", "choose the territory to put on top of the deck"),
-    "take": ("选择要取得的领土", "choose the territory to take"),
-    "develop": ("选择要建设的领土与支付方式", "choose a territory to build and how to pay"),
-    "raze": ("选择要摧毁的对手黑星领土", "choose an opponent's black territory to raze"),
-    "flip": ("选择要翻回黑星面的对手领土", "choose an opponent's yellow territory to flip"),
-    "may": ("是否发动这项「你可以」的能力？", "use this optional ability?"),
-}
+        return PROMPTS.get(kind, ("", ""))
 
 
 class Legends(Game):
@@ -959,60 +785,22 @@ class Legends(Game):
     max_players = MAX_PLAYERS
     state_class = LegendsState
     rules_package = "caiquan.games.legends"
-    # transitional: these modules move into this package (issue 19)
     hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": "caiquan.bots.heuristics.legends",
-        "encoder": "caiquan.envs.tensors:LegendsEncoder",
-        "terminal": "caiquan.tui.panels:LEGENDS",
+        "strategy": ".strategy",
+        "encoder": ".encoding:LegendsEncoder",
+        "terminal": ".terminal",
+        "web": "web.js",
     }
     options = (
-        ConfigOption("players", 4, "number of players", "玩家人数", minimum=3, maximum=6),
+        ConfigOption("players", 4, *option_help("players"), minimum=3, maximum=6),
+        ConfigOption("content", "default", *option_help("content"), presets=PRESETS),
         ConfigOption(
-            "content",
-            "default",
-            "card set: default = 37 persons + 18 territories; edition54 = 36 + 18",
-            "卡牌内容：default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18",
-            presets=PRESETS,
+            "start_player", -1, *option_help("start_player"), minimum=-1, maximum=MAX_PLAYERS - 1
         ),
-        ConfigOption(
-            "start_player",
-            -1,
-            "the first round's start player; −1 picks one at random",
-            "第一轮的起始玩家；−1 表示随机选择",
-            minimum=-1,
-            maximum=5,
-        ),
-        ConfigOption(
-            "round_cap",
-            40,
-            "the game ends after this many rounds (highest score wins)",
-            "达到此轮数后游戏结束（星数最高者获胜）",
-            minimum=1,
-            maximum=200,
-        ),
-        ConfigOption(
-            "no_progress_end",
-            True,
-            "end the game after a round in which nobody played a card, expanded or built",
-            "若一整轮无人打出人物卡、扩张或建设，游戏结束",
-        ),
-        ConfigOption(
-            "deal",
-            "",
-            "lab handicap: deal this person card (by id, e.g. li-bai) into the opening hand of "
-            "one seat chosen at random; that seat's win rate is the card's effect (empty: off)",
-            "实验用让子：把这张人物卡（按 id，例如 li-bai）发进随机一名玩家的起始手牌；"
-            "该玩家的胜率即这张卡的效果（留空：关闭）",
-            scope="lab",
-        ),
-        ConfigOption(
-            "tie_limit",
-            30,
-            "after this many tied throws in one war the defender holds (so games always end)",
-            "同一场战争连续平手达到此次数时，防守方守住（保证游戏结束）",
-            minimum=1,
-            maximum=1000,
-        ),
+        ConfigOption("round_cap", 40, *option_help("round_cap"), minimum=1, maximum=200),
+        ConfigOption("no_progress_end", True, *option_help("no_progress_end")),
+        ConfigOption("deal", "", *option_help("deal"), scope="lab"),
+        ConfigOption("tie_limit", 30, *option_help("tie_limit"), minimum=1, maximum=1000),
     )
 
     def _prepare(self) -> None:
@@ -1084,11 +872,11 @@ class Legends(Game):
         for person in c.persons:
             per_round += 1  # playing it
             for eff in person.effects:  # on play (技/战) or when discarded (天)
-                per_round += _effect_bound(eff, n)
+                per_round += effect_bound(eff, n)
             if person.war is not None:
                 w = person.war
                 wars += w.targets
-                on_win = sum(_effect_bound(e, n) for e in w.on_win)
+                on_win = sum(effect_bound(e, n) for e in w.on_win)
                 per_target = 2 + (self.tie_limit + 2) * 2 + on_win
                 per_round += w.targets * per_target
             per_round += 1  # its people output (any card at most once)
@@ -1099,64 +887,12 @@ class Legends(Game):
         return self.round_cap * per_round + 1
 
     def describe_option(self, option: int) -> Choice:
-        persons, terrs = self.content.persons, self.content.territories
-        if option < self.ATTACK:
-            verb = option // len(persons)
-            card = persons[option % len(persons)]
-            zh = f"{card.zh}（{KIND_ZH[card.kind]}）"
-            en = f"{card.en} ({KIND_EN[card.kind]})"
-            if verb == 0:
-                return Choice(option, f"play-{card.key}", f"打出 {zh}", f"play {en}")
-            if verb == 1:
-                return Choice(option, f"discard-{card.key}", f"弃置手牌 {zh}", f"discard {en}")
-            return Choice(
-                option, f"purge-{card.key}", f"弃置展示区的 {zh}", f"discard {en} from a display"
-            )
-        if option < self.BUILD_CULTURE:
-            verb = (option - self.ATTACK) // len(terrs)
-            terr = terrs[(option - self.ATTACK) % len(terrs)]
-            name_zh = f"{terr.zh}（{CONTINENT_ZH[terr.continent]}）"
-            name_en = f"{terr.en} ({CONTINENT_EN[terr.continent]})"
-            token, vzh, ven = (
-                ("attack", "进攻 ", "attack "),
-                ("top", "置于领土牌堆顶：", "put on top: "),
-                ("take", "取得 ", "take "),
-                ("raze", "弃置对手领土 ", "raze "),
-                ("flip", "翻回黑星面：", "flip back to black: "),
-            )[verb]
-            return Choice(option, f"{token}-{terr.key}", vzh + name_zh, ven + name_en)
-        if option < self.EXPAND:
-            tech = option >= self.BUILD_TECH
-            t = option - (self.BUILD_TECH if tech else self.BUILD_CULTURE)
-            terr = self.content.territories[t]
-            k = TECH if tech else CULTURE
-            return Choice(
-                option,
-                f"build-{terr.key}-{MARKERS[k]}",
-                f"建设 {terr.zh}（支付{MARKER_ZH[k]}）",
-                f"build {terr.en} (pay {MARKER_EN[k]})",
-            )
-        if option == self.EXPAND:
-            return Choice(option, "expand", "扩张", "expand")
-        if option == self.PASS:
-            return Choice(option, "pass", "跳过", "pass")
-        if option < self.ANNOUNCE:
-            i = option - self.THROW
-            return Choice(option, RPS.names[i], RPS.zh[i], RPS.en[i])
-        if option < self.MARKER:
-            i = option - self.ANNOUNCE
-            return Choice(
-                option, f"announce-{RPS.names[i]}", f"预告{RPS.zh[i]}", f"announce {RPS.en[i]}"
-            )
-        if option < self.PLAYER:
-            k = option - self.MARKER
-            return Choice(option, MARKERS[k], MARKER_ZH[k], MARKER_EN[k])
-        if option < self.YES:
-            q = option - self.PLAYER
-            return Choice(option, f"player-{q}", f"玩家 {q}", f"player {q}")
-        if option == self.YES:
-            return Choice(option, "use", "发动", "use it")
-        return Choice(option, "skip", "不发动", "skip it")
+        return text.describe_option(self, option)
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """Every person card and territory of the content (id: its index, as a string), and
+        the continents, markers, card kinds and colours (id: the name the game uses)."""
+        return cardlist.catalogue(self.content)
 
     def cards_played(self, state: State) -> list[list[str]]:
         """The distinct person cards each player played (``play`` events), by key."""
@@ -1182,149 +918,8 @@ class Legends(Game):
         ...                 "flip": True}, "zh")
         '玩家 0 赢得战争：玩家 2 的 中原 翻回黑星面'
         """
-        zh = lang == "zh"
-        persons, terrs = self.content.persons, self.content.territories
-        f: dict[str, object] = {}
-        for k, v in event.items():
-            if k in ("player", "attacker", "defender", "from", "start") and isinstance(v, int):
-                f[k] = f"玩家 {v}" if zh else f"player {v}"
-            elif k == "card" and isinstance(v, int):
-                f[k] = persons[v].zh if zh else persons[v].en
-            elif k in ("cards",) and isinstance(v, list):
-                f[k] = (
-                    "、".join(persons[x].zh for x in v)
-                    if zh
-                    else ", ".join(persons[x].en for x in v)
-                )
-            elif k in ("territory", "top") and isinstance(v, int):
-                f[k] = terrs[v].zh if zh else terrs[v].en
-            elif k == "marker" and isinstance(v, str) and v in MARKERS:
-                f[k] = MARKER_ZH[MARKERS.index(v)] if zh else MARKER_EN[MARKERS.index(v)]
-            elif k == "throw" and isinstance(v, str) and v in RPS.names:
-                f[k] = RPS.zh[RPS.names.index(v)] if zh else v
-            else:
-                f[k] = v
-        kind = str(event["kind"])
-        if kind == "throw" and isinstance(event.get("throws"), dict):
-            throws = event["throws"]
-            shown = [
-                (f"玩家 {q} 出{RPS.zh[RPS.names.index(t)]}" if zh else f"player {q} {t}")
-                for q, t in throws.items()
-            ]
-            return ("出拳：" if zh else "throws: ") + ("，".join(shown) if zh else ", ".join(shown))
-        if kind == "war_won":
-            key = "war_flip" if event.get("flip") else "war_take"
-            return _EVENT_TEXT[key][0 if zh else 1].format(**f)
-        text = _EVENT_TEXT.get(kind)
-        if text is None:
-            return super().format_event(event, lang)
-        try:
-            return text[0 if zh else 1].format(**f)
-        except (KeyError, IndexError):
-            return super().format_event(event, lang)
+        line = text.format_event(self.content, event, lang)
+        return super().format_event(event, lang) if line is None else line
 
 
-_EVENT_TEXT: dict[str, tuple[str, str]] = {
-    "territories": ("发放起始领土", "starting territories dealt"),
-    "draw": ("{player} 抽了 {count} 张", "{player} draws {count}"),
-    "round": (
-        "第 {round} 轮开始，起始玩家：{start}",
-        "round {round} begins; start player: {start}",
-    ),
-    "play": ("{player} 打出 {card}", "{player} plays {card}"),
-    "expand": (
-        "{player} 扩张，取得 {territory}（支付 {paid} 武力）",
-        "{player} expands into {territory} (paid {paid} Might)",
-    ),
-    "build": (
-        "{player} 建设 {territory}（支付 {paid} {marker}）",
-        "{player} builds {territory} (paid {paid} {marker})",
-    ),
-    "pass": ("{player} 跳过", "{player} passes"),
-    "gain": ("{player} 获得 {n} 枚{marker}", "{player} gains {n} {marker}"),
-    "lose": ("{player} 失去 {n} 枚{marker}", "{player} loses {n} {marker}"),
-    "steal": (
-        "{player} 从 {from} 处夺取 {n} 枚{marker}",
-        "{player} takes {n} {marker} from {from}",
-    ),
-    "steal_card": (
-        "{player} 从 {from} 手中抽走 {count} 张牌",
-        "{player} takes {count} card(s) from {from}'s hand",
-    ),
-    "discard": ("{player} 弃置 {card}", "{player} discards {card}"),
-    "trigger": ("{player} 的 {card} 发动（天）", "{player}'s {card} fires (passive)"),
-    "no_effect": ("{card} 的这项能力无法执行", "{card}: this ability can do nothing now"),
-    "skip": ("{player} 不发动 {card} 的能力", "{player} declines {card}'s ability"),
-    "scout": ("{player} 查看领土牌堆顶 {n} 张", "{player} looks at the top {n} territories"),
-    "scout_done": ("{player} 把 {top} 放在领土牌堆顶", "{player} puts {top} on top of the deck"),
-    "take": (
-        "{player} 从牌堆中取得 {territory}（支付 {paid} 武力）",
-        "{player} takes {territory} from the deck (paid {paid} Might)",
-    ),
-    "raze": (
-        "{player} 将 {from} 的 {territory} 放入领土弃牌堆",
-        "{player} razes {from}'s {territory}",
-    ),
-    "flip": (
-        "{player} 将 {from} 的 {territory} 翻回黑星面",
-        "{player} flips {from}'s {territory} back to black",
-    ),
-    "war": (
-        "{attacker} 向 {defender} 的 {territory} 发动战争",
-        "{attacker} attacks {defender}'s {territory}",
-    ),
-    "no_war": ("{player} 没有可进攻的领土", "{player} has no territory to attack"),
-    "announce": ("{player} 预告出{throw}", "{player} announces {throw}"),
-    "announce_kept": ("{player} 的出拳与预告相同", "{player}'s throw matches the announcement"),
-    "second_chance": ("{player} 再猜一次", "{player} throws once more"),
-    "war_take": (
-        "{attacker} 赢得战争：夺得 {defender} 的 {territory}",
-        "{attacker} wins the war: takes {territory} from {defender}",
-    ),
-    "war_flip": (
-        "{attacker} 赢得战争：{defender} 的 {territory} 翻回黑星面",
-        "{attacker} wins the war: {defender}'s {territory} is flipped to black",
-    ),
-    "war_lost": ("{defender} 守住了 {territory}", "{defender} holds {territory}"),
-    "war_over": ("目标领土已不在防守方手中，战争结束", "the target changed hands; the war ends"),
-    "war_stalemate": (
-        "连续平手 {ties} 次，{defender} 守住",
-        "{ties} ties in a row: {defender} holds",
-    ),
-    "round_end": ("第 {round} 轮结束", "round {round} ends"),
-    "reshuffle": (
-        "展示区与弃牌堆洗回人物牌库（{deck} 张）",
-        "displays and discards shuffled back ({deck} cards)",
-    ),
-    "territory_deck_rebuilt": (
-        "领土弃牌堆洗成新的领土牌堆（{count} 张）",
-        "the territory deck is rebuilt ({count} cards)",
-    ),
-    "victory": ("{player} 获胜（{by}）", "{player} wins ({by})"),
-    "game_end": ("游戏结束（{by}），第 {round} 轮", "the game ends ({by}) in round {round}"),
-}
-
-
-def _effect_bound(eff: Effect, n: int) -> int:
-    """Decisions one execution of an effect can ask for."""
-    base = 1 if eff.may else 0
-    if eff.do == "discard":
-        return base + 1 + eff.n * (n - 1)
-    if eff.do == "discard_own":
-        return base + eff.n
-    if eff.do in (
-        "gain",
-        "steal",
-        "steal_card",
-        "purge",
-        "scout",
-        "take",
-        "develop",
-        "raze",
-        "flip",
-    ):
-        return base + 1
-    return base
-
-
-__all__ = ["PRESETS", "Legends", "LegendsState"]
+__all__ = ["PASSIVE", "PEOPLE", "PRESETS", "SKILL", "WAR", "Legends", "LegendsState"]

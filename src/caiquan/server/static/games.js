@@ -161,50 +161,6 @@ function promisePanel(o, ctx) {
     lr ? h("p", { class: "last-round" }, `${w("last_round", lang)}: ${(lr.throws || []).map((x) => w(x, lang)).join(" / ")}, ${lr.winner == null ? w("draw", lang) : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
 }
 
-// ---------------------------------------------------------------- legends
-const KIND = { zh: ["技", "天", "战"], en: ["skill", "passive", "war"] };
-const CONTINENT = { zh: ["北美洲", "南美洲", "欧洲", "亚洲", "非洲", "大洋洲"], en: ["North America", "South America", "Europe", "Asia", "Africa", "Oceania"] };
-
-function legendsPanel(o, ctx) {
-  const { h, lang } = ctx;
-  const me = o.player;
-  const cards = cardsOf("legends");
-  const yellow = new Set(o.yellow || []);
-  const person = (c) => {
-    const p = cards.persons?.[c];
-    if (!p) return h("span", { class: "lcard" }, `#${c}`);
-    return h("span", { class: `lcard kind-${p.kind}`, title: lang === "zh" ? p.note_zh : p.note_en },
-      lang === "zh" ? p.zh : p.en, h("small", {}, ` ${KIND[lang === "zh" ? "zh" : "en"][p.kind] ?? ""}`));
-  };
-  const territory = (tid) => {
-    const tr = cards.territories?.[tid];
-    if (!tr) return h("span", { class: "terr" }, `#${tid}`);
-    const cont = CONTINENT[lang === "zh" ? "zh" : "en"][tr.continent] ?? "";
-    const y = yellow.has(tid);
-    return h("span", { class: `terr ${y ? "yellow" : ""}`, title: `${cont} · ${w("expand", lang)} ${tr.expand} · ${w("build", lang)} ${tr.build} · ★ −${tr.black} / +${tr.yellow}` },
-      lang === "zh" ? tr.zh : tr.en, h("small", {}, ` ${cont} ${y ? `+${tr.yellow}★` : `−${tr.black}★`}`));
-  };
-  const cols = ["hand_count", "display", "might", "territories", "continents", "score", "passed"];
-  const colName = (k) => (k === "might" ? `${w("might", lang)}/${w("tech", lang)}/${w("culture", lang)}` : w(k, lang));
-  const cell = (k, ...kids) => h("td", { "data-label": colName(k), class: `col-${k}` }, ...kids);
-  const rows = (o.players || []).map((p, i) => h("tr", { class: [i === me ? "me" : "", i === o.current ? "current" : ""].join(" "), "data-player": i },
-    h("th", {}, seatName(ctx, i), i === me ? ` (${w("you", lang)})` : ""),
-    cell("hand_count", p.hand_count),
-    cell("display", (p.display || []).length ? (p.display || []).map(person) : "—"),
-    cell("might", ["might", "tech", "culture"].map((m) => h("span", { class: `marker ${m}`, title: w(m, lang) }, `${w(m, lang)} ${p.markers?.[m] ?? 0}`))),
-    cell("territories", (p.territories || []).length ? (p.territories || []).map(territory) : "—"),
-    cell("continents", p.continents), cell("score", p.score), cell("passed", p.passed ? "✓" : "—")));
-  return h("div", { class: "panel legends" },
-    kv(h, [[w("round", lang), o.round], [w("phase", lang), w(o.decision, lang)], [w("deck", lang), o.deck], [w("territory_deck", lang), o.territory_deck],
-      o.territory_top != null ? [w("territory_top", lang), territory(o.territory_top)] : null,
-      o.war ? [w("war", lang), h("span", {}, `${seatName(ctx, o.war.attacker)} → ${seatName(ctx, o.war.defender)}: `, territory(o.war.territory),
-        o.war.announced ? ` (${w(o.war.announced, lang)})` : "")] : null]),
-    h("div", { class: "table-wrap" }, h("table", { class: "legends-players" },
-      h("thead", {}, h("tr", {}, h("th", {}, w("player", lang)), cols.map((k) => h("th", {}, colName(k))))),
-      h("tbody", {}, rows))),
-    o.hand ? h("p", { class: "my-hand" }, `${w("hand", lang)}: `, o.hand.map(person)) : null);
-}
-
 // ---------------------------------------------------------------- drama
 function dramaPanel(o, ctx) {
   const { h, lang } = ctx;
@@ -253,7 +209,7 @@ function genericPanel(o, ctx) {
 }
 
 // Transitional (issue 19): these panels move into their games' packages (web.js).
-const PANELS = { promise: promisePanel, legends: legendsPanel, drama: dramaPanel, goofspiel: goofspielPanel };
+const PANELS = { promise: promisePanel, drama: dramaPanel, goofspiel: goofspielPanel };
 
 // ---------------------------------------------------------------- a game's own panel
 // A game may ship its panel as a JavaScript module in its package (its "web" hook): the
