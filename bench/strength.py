@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from caiquan.bots import Bot, make_bot
+from caiquan.bots import Bot, game_seed, make_bot
 from caiquan.engine import PlayerView, Rng
 from caiquan.games import load_game
 from caiquan.lab import play_game
@@ -53,7 +53,6 @@ def main() -> None:
         config[k] = {"true": True, "false": False}.get(v, int(v) if v.lstrip("-").isdigit() else v)
     game = load_game(args.game, config)
     plan = lineups(2, game.num_players)
-    rng = Rng(args.seed)
     score, seats = 0.0, 0
     times: list[float] = []
     for i in range(args.games):
@@ -61,7 +60,7 @@ def main() -> None:
         bots: list[Bot] = [
             Timed(make_bot(args.a), times) if b == 0 else make_bot(args.b) for b in lineup
         ]
-        out = play_game(game, bots, rng.next_u64() >> 1).outcome
+        out = play_game(game, bots, game_seed(args.seed, i)).outcome  # as the tournament
         firsts = sum(1 for r in out.ranks if r == 1)
         for seat, b in enumerate(lineup):
             if b == 0:

@@ -186,7 +186,9 @@ async def test_a_drawing_bug_does_not_end_the_game(monkeypatch: pytest.MonkeyPat
         raise KeyError("power_table")
 
     monkeypatch.setattr(panels.PROMISE, "panel", broken)
-    table = Table.new("promise", seats="human,random", seed=4)
+    # seed 5: the random bot's first throw leaves a decision for the human at move 1 (its
+    # RNG follows caiquan.bots.match; with the old terminal salt, seed 4 did)
+    table = Table.new("promise", seats="human,random", seed=5)
     app = PlayApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)

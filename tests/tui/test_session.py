@@ -103,7 +103,7 @@ def test_bot_result_for_a_past_decision_is_dropped() -> None:
 
 def test_a_bot_decides_on_a_clone() -> None:
     table = Table.new("promise", seats="random,random", seed=5)
-    _move, clone, _bot, _rng = table.bot_job(1)
+    _move, clone, _bot = table.bot_job(1)
     assert clone == table.state and clone is not table.state
 
 

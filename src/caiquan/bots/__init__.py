@@ -9,7 +9,9 @@ checked once by :class:`BotSpec` (:mod:`caiquan.bots.spec`: each bot class decla
 parameters as ``PARAMS``). The bots:
 ``random``; ``greedy`` (the per-game heuristic player, :mod:`caiquan.bots.heuristics`);
 ``nash`` (exact equilibrium mixes at throws, ``greedy`` elsewhere); ``ismcts`` (search).
-See ``docs/bots.md``.
+Every front end lets a bot decide through :func:`decide` and plays whole games with
+:func:`play_match` (:mod:`caiquan.bots.match`: one rule for the bots' RNG, derived from the
+game's seed, the seat and the move). See ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from .base import Bot, RandomBot
 from .heuristics import GreedyBot, Heuristic, heuristic_for
 from .ismcts import ISMCTSBot
+from .match import bot_rng, decide, game_seed, play_match, seat_specs
 from .nash import NashBot
 from .spec import (
     BotSpec,
@@ -63,8 +66,13 @@ __all__ = [
     "as_spec",
     "bot_names",
     "bot_params",
+    "bot_rng",
     "canonical",
+    "decide",
+    "game_seed",
     "heuristic_for",
     "make_bot",
+    "play_match",
+    "seat_specs",
     "split_specs",
 ]

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from caiquan import __version__
-from caiquan.engine import CaiquanError, ConfigError, PlayerView, Record, Rng, State
+from caiquan.engine import CaiquanError, ConfigError, Record, State
 from caiquan.games import game_class, game_ids, load_game, replay
 
 app = typer.Typer(
@@ -170,29 +170,76 @@ def print_outcome(state: State, lang: str) -> None:
             out.print(f"player {p}: {result} (rank {o.ranks[p]}, return {o.returns[p]:+.3g})")
 
 
-@app.command("demo")
+DEMO_HELP = (
+    "Watch bots play one game and print its event log (观看机器人对局).\n\n"
+    "The bots draw their randomness by the one rule every front end uses (from the deal "
+    "seed, the seat and the move: caiquan.bots.match). So, with the same --bots, options and "
+    "content, 'caiquan demo GAME --seed N' is the game whose row in a 'caiquan simulate' "
+    "results file has seed N, and 'caiquan demo GAME --seed S --game-index I' is game I of "
+    "'caiquan simulate GAME --seed S'."
+)
+
+
+@app.command("demo", help=DEMO_HELP)
 def demo_cmd(
     game: Annotated[str, typer.Argument(help="Game id.")] = "promise",
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Seed of the deal (random if omitted); with --game-index, the master seed "
+            "of a simulation (simulate's --seed, 0 if omitted)."
+        ),
+    ] = None,
+    game_index: Annotated[
+        int | None,
+        typer.Option(
+            "--game-index",
+            min=0,
+            help="Show game I (from 0) of 'caiquan simulate GAME --seed SEED' (same --bots, "
+            "options and content): its row has 'game' I.",
+        ),
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
+    ] = "random",
+    players: Annotated[
+        int | None, typer.Option("--players", help="Number of players (games with a choice).")
+    ] = None,
     option: Options = None,
+    content: Annotated[
+        Path | None, typer.Option("--content", help="A content file (TOML) instead of the default.")
+    ] = None,
     lang: Lang = "",
     record: Annotated[
         Path | None, typer.Option("--record", help="Write the game record (JSON) here.")
     ] = None,
 ) -> None:
-    """Watch bots play one game and print its event log (观看机器人对局)."""
-    from caiquan.bots import RandomBot
+    """Watch bots play one game and print its event log (观看机器人对局); see DEMO_HELP."""
+    from caiquan.bots import game_seed, play_match, seat_specs
 
     lang = _check_lang(lang or default_lang())
-    g = load_game(game, parse_options(option))
-    state = g.new_state(seed)
-    out.print(f"{g.name_zh} / {g.name_en} — seed {state.seed}", markup=False)
-    bot = RandomBot()
-    rng = Rng(state.seed ^ 0xB07)
-    cursor = print_events(state, 0, lang)
-    while not state.is_terminal():
-        state.apply({p: bot.decide(PlayerView(state, p), rng) for p in state.to_move()})
+    config = _lab_config(option, content)
+    if players is not None:
+        config["players"] = players
+    g = load_game(game, config)
+    specs = seat_specs(_bot_list(bots), g.num_players)
+    if game_index is not None:
+        run_seed = 0 if seed is None else seed
+        deal = game_seed(run_seed, game_index)
+        where = f"game {game_index} of simulate --seed {run_seed}: seed {deal}"
+    else:
+        deal = g.new_state(seed).seed  # a random seed if none is given (and a checked one)
+        where = f"seed {deal}"
+    out.print(f"{g.name_zh} / {g.name_en} — {where}", markup=False)
+    out.print("bots: " + ", ".join(map(str, specs)), markup=False)
+    cursor = 0
+
+    def show(state: State, _choices: dict[int, int]) -> None:
+        nonlocal cursor
         cursor = print_events(state, cursor, lang)
+
+    state = play_match(g, specs, deal, on_decision=show)
+    print_events(state, cursor, lang)
     print_outcome(state, lang)
     if record is not None:
         record.write_text(

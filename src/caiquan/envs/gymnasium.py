@@ -13,8 +13,10 @@
   (:mod:`caiquan.envs.tensors`). Actions: ``Discrete(game.num_option_ids)``; the legal ones
   are in ``info["action_mask"]`` (``int8``), as are ``info["legal"]`` (the option ids) and
   ``info["decision"]`` (the decision kind).
-* ``reset(seed=s)`` deals exactly as ``game.new_state(seed=s)``; the opponents' randomness
-  is drawn from the same seed, so an episode is reproducible from its seed.
+* ``reset(seed=s)`` deals exactly as ``game.new_state(seed=s)``; the opponents draw their
+  randomness by the one rule of :mod:`caiquan.bots.match` (from the deal seed, their seat
+  and the move), so an episode is reproducible from its seed, and an opponent decides as
+  the same bot would in that seat of ``caiquan demo GAME --seed s``.
 * The episode runs from the seat's first decision to the end of the game; whenever other
   seats decide (alone, or with the seat in a simultaneous reveal), their bots decide from
   their own view. The reward is the seat's return, once, at the end.
@@ -34,8 +36,8 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from caiquan.bots import Bot, BotSpec, as_spec
-from caiquan.engine import Game, PlayerView, Rng, State
+from caiquan.bots import Bot, BotSpec, as_spec, decide
+from caiquan.engine import Game, State
 from caiquan.games import game_class, game_ids, load_game
 
 from .tensors import HIGH, LOW, action_mask, encoder_for
@@ -81,7 +83,6 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         )
         self.action_space = gymnasium.spaces.Discrete(game.num_option_ids)
         self.state: State = game.new_state(0)
-        self._bot_rng = Rng(0)
         self._pending: dict[int, int] = {}
         self._rendered = 0
 
@@ -90,9 +91,7 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
-        bot_seed = int(self.np_random.integers(0, 2**63 - 1)) if seed is None else seed ^ 0x5EED
         self.state = self.game.new_state(engine_seed)
-        self._bot_rng = Rng(bot_seed)
         self._rendered = 0
         self._advance()
         return self._obs(), self._info()
@@ -139,11 +138,7 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._pending = {}
         while not s.is_terminal():
             movers = s.to_move()
-            choices = {
-                p: self.bots[p].decide(PlayerView(s, p), self._bot_rng)
-                for p in movers
-                if p != self.seat
-            }
+            choices = {p: decide(self.bots[p], s, p) for p in movers if p != self.seat}
             if self.seat in movers:
                 self._pending = choices
                 return

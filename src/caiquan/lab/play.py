@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from caiquan.bots import Bot
-from caiquan.engine import Game, Outcome, PlayerView, Record, Rng
+from caiquan.bots import Bot, BotSpec, play_match
+from caiquan.engine import Game, Outcome, Record
 
 
 @dataclass(frozen=True)
@@ -17,16 +17,12 @@ class GameResult:
     record: Record
 
 
-def play_game(game: Game, bots: Sequence[Bot], seed: int) -> GameResult:
-    """Deal with ``seed`` and let ``bots[p]`` play seat ``p`` to the end.
+def play_game(game: Game, bots: Sequence[Bot | str | BotSpec], seed: int) -> GameResult:
+    """Deal with ``seed`` and let ``bots[p]`` (a bot or a spec) play seat ``p`` to the end.
 
-    The bots' own randomness comes from an RNG derived from the seed, so a result is
-    reproducible.
+    The bots' randomness follows the one rule of :mod:`caiquan.bots.match` (derived from the
+    seed, the seat and the move), so a result is reproducible and is the game that
+    ``caiquan demo`` shows for that seed.
     """
-    if len(bots) != game.num_players:
-        raise ValueError(f"{game.id} needs {game.num_players} bots, got {len(bots)}")
-    state = game.new_state(seed)
-    rng = Rng(seed ^ 0xB075_EED5)
-    while not state.is_terminal():
-        state.apply({p: bots[p].decide(PlayerView(state, p), rng) for p in state.to_move()})
+    state = play_match(game, bots, seed)
     return GameResult(seed, state.outcome(), state.move_number, state.record())

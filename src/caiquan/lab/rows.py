@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from caiquan.bots import Bot
-from caiquan.engine import Game, PlayerView, Rng, State
+from caiquan.bots import Bot, play_match
+from caiquan.engine import Game, PlayerView, State
 from caiquan.games import game_class
 
 PayoffFn = Callable[[PlayerView], list[list[float]] | None]
@@ -61,17 +61,20 @@ def play_row(
     analyse: bool = False,
     payoffs: PayoffFn | None = None,
 ) -> dict[str, Any]:
-    """Play game ``index`` with ``seed`` and return its row."""
-    state = game.new_state(seed)
-    rng = Rng(seed ^ 0xB075_EED5)
+    """Play game ``index``, dealt with ``seed``, and return its row.
+
+    The game is played by :func:`caiquan.bots.play_match` (the bots' RNG follows the one
+    rule of :mod:`caiquan.bots.match`), so ``caiquan demo GAME --seed SEED`` with the same
+    bots shows this very game."""
     first = -1
     moves = forced = 0
     kinds: dict[str, list[int]] = {}
-    while not state.is_terminal():
+
+    def count(state: State, choice: dict[int, int]) -> None:
+        nonlocal first, moves, forced
         movers = state.to_move()
         if first < 0 and len(movers) == 1:
             first = movers[0]
-        choice = {p: bots[p].decide(PlayerView(state, p), rng) for p in movers}
         for p in movers:
             one = len(state.legal(p)) == 1
             moves += 1
@@ -88,7 +91,8 @@ def play_row(
                 cell = kinds.setdefault(state.decision(p).kind, [0, 0, 0, 0])
                 cell[2] += 1
                 cell[3] += dominated(matrix, state.legal(p).index(choice[p]))
-        state.apply(choice)
+
+    state = play_match(game, bots, seed, on_decision=count)
     o = state.outcome()
     return {
         "game": index,

@@ -1,9 +1,11 @@
 """Simulate many games between bots, in parallel, streamed to a Parquet file; summarise it.
 
-Reproducible: game ``i`` is dealt with the ``i``-th seed drawn from the master seed, and games
-are played in chunks (:func:`auto_chunk`: a size fixed by the number of games) whose results
-are written in chunk order, so the results file and its summary are byte-identical whatever
-the number of jobs or the backend (local processes, or Ray).
+Reproducible: game ``i`` is dealt with ``caiquan.bots.game_seed(master seed, i)`` and its bots
+draw by the one rule of :mod:`caiquan.bots.match` (so ``caiquan demo GAME --seed S
+--game-index i`` shows game ``i``); games are played in chunks (:func:`auto_chunk`: a size
+fixed by the number of games) whose results are written in chunk order, so the results file
+and its summary are byte-identical whatever the number of jobs or the backend (local
+processes, or Ray).
 
 Streaming and resume: each finished chunk is written at once to ``OUT.parts/NNNNNN.parquet``
 (a temporary name, then an atomic rename); when all chunks are there they are joined into
@@ -32,8 +34,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from caiquan import __version__
-from caiquan.bots import BotSpec, canonical
-from caiquan.engine import ConfigError, Rng
+from caiquan.bots import BotSpec, canonical, game_seed, seat_specs
+from caiquan.engine import ConfigError
 from caiquan.games import load_game
 
 from .stats import wilson_interval
@@ -76,7 +78,8 @@ class RunSpec:
     content_sha256: str = field(default="", compare=False)
 
     def seat_bots(self, seats: int) -> list[str]:
-        return [self.bots[p % len(self.bots)] for p in range(seats)]
+        """The spec of each seat: the run's bots, cycled (:func:`caiquan.bots.seat_specs`)."""
+        return [str(s) for s in seat_specs(self.bots, seats)]
 
     def describe(self) -> dict[str, Any]:
         """The run's identity (without the number of games, so a run can be extended)."""
@@ -125,9 +128,9 @@ def make_spec(
 
 
 def seeds(master: int, n: int) -> list[int]:
-    """The first ``n`` game seeds of a master seed (a prefix of any longer run's)."""
-    rng = Rng(master)
-    return [rng.next_u64() >> 1 for _ in range(n)]
+    """The first ``n`` game seeds of a master seed (a prefix of any longer run's): game ``i``
+    is dealt with :func:`caiquan.bots.game_seed` ``(master, i)``."""
+    return [game_seed(master, i) for i in range(n)]
 
 
 # ---------------------------------------------------------------------- rows → Arrow
@@ -164,8 +167,8 @@ def play_chunk(spec: RunSpec, start: int, chunk_seeds: Sequence[int]) -> pa.Tabl
     from .rows import payoff_fn, play_row
 
     game = load_game(spec.game, spec.config)
-    specs = spec.seat_bots(game.num_players)
-    parsed = [BotSpec.parse(s) for s in specs]
+    parsed = seat_specs(spec.bots, game.num_players)
+    specs = [str(s) for s in parsed]
     payoffs = payoff_fn(game.id) if spec.analyse else None
     rows = []
     for k, seed in enumerate(chunk_seeds):

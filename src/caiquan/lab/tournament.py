@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from caiquan.bots import BotSpec, as_spec
-from caiquan.engine import ConfigError, Game, Rng
+from caiquan.bots import BotSpec, as_spec, game_seed
+from caiquan.engine import ConfigError, Game
 
 from .play import play_game
 from .stats import wilson_interval
@@ -84,6 +84,10 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` games, cycling through :func:`lineups`.
 
+    Game ``i`` is dealt with ``game_seed(seed, i)`` and played by
+    :func:`caiquan.bots.play_match`, like game ``i`` of ``caiquan simulate --seed SEED``
+    (with that game's lineup as its bots).
+
     Each bot is named by its canonical spec (``ismcts: iterations = 200`` is
     ``ismcts:iterations=200``); the same bot given twice is refused.
     """
@@ -102,12 +106,11 @@ def run_tournament(
     seats = game.num_players
     seat_scores = [0.0] * seats
     plan = lineups(len(names), seats)
-    rng = Rng(seed)
     lengths = []
     for i in range(games):
         lineup = plan[i % len(plan)]
-        bots = [parsed[b].build() for b in lineup]
-        result = play_game(game, bots, rng.next_u64() >> 1)
+        # game i is dealt as game i of `caiquan simulate --seed SEED` (caiquan.bots.match)
+        result = play_game(game, [parsed[b] for b in lineup], game_seed(seed, i))
         lengths.append(result.decisions)
         out = result.outcome
         firsts = sum(1 for r in out.ranks if r == 1)

@@ -181,15 +181,15 @@ def decide_in_worker(
     log: list[tuple[int, int]],
     seat: int,
     spec: str,
-    rng_seed: int,
 ) -> int:
-    """A bot's decision in a worker process: rebuild the table from its log, then decide."""
-    from caiquan.bots import make_bot
+    """A bot's decision in a worker process: rebuild the table from its log, then decide
+    (its RNG by the one rule of :mod:`caiquan.bots.match`: from the seed, seat and move)."""
+    from caiquan.bots import BotSpec, decide
 
     state = load_game(game, config).new_state(seed)
     for player, option in log:
         state.commit(player, option)
-    return make_bot(spec).decide(PlayerView(state, seat), Rng(rng_seed))
+    return decide(BotSpec.parse(spec).build(), state, seat)
 
 
 class Hub:
@@ -630,10 +630,9 @@ class Hub:
     async def _run_bot(self, t: LiveTable, p: int) -> None:
         """One bot decision, within ``bot_deadline`` seconds of wall clock. A bot that misses
         the deadline or fails plays the seat's timeout option instead: the game moves."""
-        from caiquan.bots.spec import BotSpec
+        from caiquan.bots import BotSpec, decide
 
         version = t.state.move_number
-        seed = derived_seed(t.row.seed, "bot", p, version)
         loop = asyncio.get_running_loop()
         option: int | None = None
         pool: ProcessPoolExecutor | None = None
@@ -644,14 +643,11 @@ class Hub:
                 config = self.library.resolve(t.row.game, t.row.config)
                 future = loop.run_in_executor(
                     pool, decide_in_worker,
-                    t.row.game, config, t.row.seed, list(t.log), p, str(spec), seed,
+                    t.row.game, config, t.row.seed, list(t.log), p, str(spec),
                 )  # fmt: skip
             else:
                 snapshot = t.state.clone()  # the bot reads a copy while play goes on
-                bot = spec.build()
-                future = loop.run_in_executor(
-                    self.bot_pool, bot.decide, PlayerView(snapshot, p), Rng(seed)
-                )
+                future = loop.run_in_executor(self.bot_pool, decide, spec.build(), snapshot, p)
             option = await asyncio.wait_for(future, self.settings.bot_deadline)
         except asyncio.CancelledError:
             t.bot_tasks.pop(p, None)

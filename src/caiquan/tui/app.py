@@ -303,7 +303,7 @@ class PlayApp(App[None]):
         self.notify(f"bot {player}: {error}", severity="error")
         tb = self.table
         if tb is not None and player in tb.waiting_bots():
-            tb.bot_result(player, tb.state.move_number, tb.rng.choice(tb.state.legal(player)))
+            tb.bot_result(player, tb.state.move_number, tb.fallback_option(player))
         self.advance()
 
     # ------------------------------------------------------------------ drawing

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from caiquan import __version__
-from caiquan.bots import Bot, BotSpec, canonical, split_specs
-from caiquan.engine import ConfigError, Game, PlayerView, Record, Rng, State
+from caiquan.bots import Bot, BotSpec, canonical, decide, split_specs
+from caiquan.bots.match import decision_rng
+from caiquan.engine import ConfigError, Game, Record, State
 from caiquan.games import load_game, replay
 
 HUMAN = "human"
@@ -81,12 +82,11 @@ class Table:
     seats: list[str]
     lang: str = "en"
     save_path: Path | None = None
-    bot_seed: int = 0
     viewer: int | None = None
     saved_at_move: int | None = None
-    #: the bot of each bot seat, and the randomness the bots draw from
+    #: the bot of each bot seat (they draw by the one rule of caiquan.bots.match: a seat's
+    #: bot decides here as it would in `caiquan demo`, a simulation or at a server table)
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
-    rng: Rng = field(init=False, default_factory=lambda: Rng(0))
     #: choices laid face down for the current decision (kept for a save: not in the record)
     face_down: dict[int, int] = field(init=False, default_factory=dict)
     _face_down_move: int = field(init=False, default=-1)
@@ -97,7 +97,6 @@ class Table:
         specs = {p: BotSpec.parse(s) for p, s in enumerate(self.seats) if s.strip() != HUMAN}
         self.seats = [str(specs[p]) if p in specs else HUMAN for p in range(len(self.seats))]
         self.bots = {p: spec.build() for p, spec in specs.items()}
-        self.rng = Rng(self.bot_seed ^ self.state.seed ^ 0x7AB1E)
         if self.viewer is None and self.humans():
             self.viewer = self.humans()[0]
 
@@ -204,17 +203,24 @@ class Table:
         done = set(self.state.committed())
         return {p: o for p, o in self.face_down.items() if p in done}
 
-    def bot_job(self, player: int) -> tuple[int, State, Bot, Rng]:
+    def bot_job(self, player: int) -> tuple[int, State, Bot]:
         """What a worker thread needs to let ``player``'s bot decide: a private clone."""
-        return self.state.move_number, self.state.clone(), self.bots[player], self.rng.spawn()
+        return self.state.move_number, self.state.clone(), self.bots[player]
 
     @staticmethod
-    def run_bot(job: tuple[int, State, Bot, Rng], player: int) -> tuple[int, int, float]:
-        """Run in a worker thread: ``(move_number, option, seconds)``."""
-        move, state, bot, rng = job
+    def run_bot(job: tuple[int, State, Bot], player: int) -> tuple[int, int, float]:
+        """Run in a worker thread: ``(move_number, option, seconds)``. The bot decides by
+        :func:`caiquan.bots.decide` (the one rule for its RNG: from the deal seed, its seat
+        and the move), so it plays as the same bot would in ``caiquan demo`` or a simulation
+        of that seed, whichever seat's thread runs first."""
+        move, state, bot = job
         t0 = time.perf_counter()
-        option = bot.decide(PlayerView(state, player), rng)
+        option = decide(bot, state, player)
         return move, option, time.perf_counter() - t0
+
+    def fallback_option(self, player: int) -> int:
+        """A uniformly random legal option for ``player`` (a bot that failed plays it)."""
+        return decision_rng(self.state, player).choice(self.state.legal(player))
 
     def bot_result(self, player: int, move: int, option: int) -> bool:
         """Commit a bot's choice if the table has not moved on; True if it was taken."""
