@@ -854,12 +854,12 @@ class Promise(Game):
     max_players = 2
     state_class = PromiseState
     rules_package = "caiquan.games.promise"
-    # transitional: these modules move into this package (issue 19)
     hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": "caiquan.bots.heuristics.promise",
+        "strategy": ".strategy",
         "throw_payoffs": ".payoffs:throw_payoffs",
-        "encoder": "caiquan.envs.tensors:PromiseEncoder",
-        "terminal": "caiquan.tui.panels:PROMISE",
+        "encoder": ".encoding:PromiseEncoder",
+        "terminal": ".terminal",
+        "web": "web.js",
         "matchups": "caiquan.lab.balance:promise_matchups",
     }
     options = (

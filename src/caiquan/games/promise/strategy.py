@@ -1,4 +1,4 @@
-"""猜拳战争●四年之约: a player who reads the power table.
+"""猜拳战争●四年之约: a player who reads the power table (the game's ``strategy`` hook).
 
 * character pick: the sturdiest hitter (vitality + best attribute + qi);
 * stance: the placement whose usable skill values include the best skill it can pay for
@@ -20,8 +20,10 @@ import math
 from functools import lru_cache
 
 from caiquan.engine import Rng, State
-from caiquan.games.promise.content import Effect, Skill
-from caiquan.games.promise.rules import (
+from caiquan.engine.strategy import argmax, maximin, terminal_values
+
+from .content import Effect, Skill
+from .rules import (
     CHAR_BASE,
     PAIRS,
     SKILL_BASE,
@@ -30,8 +32,6 @@ from caiquan.games.promise.rules import (
     PromiseState,
     eligible_values,
 )
-
-from .common import argmax, maximin, terminal_values
 
 
 def evaluate(world: State) -> list[float]:
