@@ -52,6 +52,7 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Entry,
     Game,
     JSONValue,
     Player,
@@ -59,6 +60,7 @@ from caiquan.engine import (
     State,
 )
 
+from .catalogue import catalogue
 from .content import (
     Character,
     Content,
@@ -916,6 +918,7 @@ class Promise(Game):
         self.recycle: bool = bool(c["recycle"])
         self.cap_by_life: bool = c["cap_result"] == "life"
         self.fixed_chars: tuple[int, int] | None = None
+        self._catalogue: tuple[Entry, ...] | None = None
         spec = str(c["characters"]).strip()
         if spec:
             ids = [s.strip() for s in spec.split(",")]
@@ -945,6 +948,12 @@ class Promise(Game):
     def max_decisions(self) -> int:
         # choice throws, two picks, then per round: stance, skill, weapon, up to two throws
         return self.data.choice_rethrows + 2 + 5 * self.data.round_cap
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """Every character, weapon and skill card of the content (see :mod:`.catalogue`)."""
+        if self._catalogue is None:
+            self._catalogue = catalogue(self.content)
+        return self._catalogue
 
     def character(self, index: int) -> Character:
         return self.content.characters[index]

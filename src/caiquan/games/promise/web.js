@@ -37,16 +37,15 @@ export default function panel(o, ctx) {
   const players = o.players || [];
   const letters = players.map((p) => p.seat);
   const who = (i) => `${letters[i] || i}${i === me && ctx.seat != null ? ` (${w("you")})` : ""}`;
-  const wname = (p, c) => {
-    const wpn = p.character?.weapons?.find((x) => x.card === c);
-    return wpn ? `${c} ${lang === "zh" ? wpn.name : wpn.name_en}` : c;
-  };
+  // cards from the game's catalogue: a weapon is "<character id>:<J|Q|K>"
+  const weaponId = (p, c) => `${p.character?.id}:${c}`;
+  const wname = (p, c) => (kit.entry("weapon", weaponId(p, c)) ? `${c} ${kit.name("weapon", weaponId(p, c))}` : c);
   const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
-    h("h4", {}, who(i), " · ", p.character ? (lang === "zh" ? p.character.name : p.character.name_en) : "—"),
+    h("h4", {}, who(i), " · ", p.character ? kit.name("character", p.character.id) : "—"),
     kit.bar(h, w("life"), p.life ?? 0, p.max_life ?? 0, "life"),
     kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi"),
     kit.kv(h, [
-      [w("equipped"), p.equipped ? h("span", { title: p.character?.weapons?.find((x) => x.card === p.equipped)?.[lang === "zh" ? "text" : "text_en"] || "" }, wname(p, p.equipped)) : "—"],
+      [w("equipped"), p.equipped ? h("span", { title: kit.text("weapon", weaponId(p, p.equipped)) }, wname(p, p.equipped)) : "—"],
       [w("weapons_hand"), (p.hand_weapons || []).map((c) => wname(p, c)).join(", ") || "—"],
       [w("skills"), (p.hand_skills || []).join(" ") || "—"],
       [w("discarded"), (p.discard_skills || []).join(" ") || "—"],
