@@ -19,7 +19,8 @@ from __future__ import annotations
 from caiquan.engine import BLADES
 from caiquan.engine.describe import Entry, Text
 
-from .content import Character, Content, Skill, Weapon, describe_effects
+from .content import Character, Content, Skill, Weapon
+from .effects import describe_effects
 
 
 def card_id(character: str, card: int | str) -> str:

@@ -61,13 +61,8 @@ from caiquan.engine import (
 )
 
 from .catalogue import catalogue
-from .content import (
-    Character,
-    Content,
-    Effect,
-    character_card,
-    load_content,
-)
+from .content import Character, Content, character_card, load_content
+from .effects import KINDS, Effect, apply_effect
 from .events import format_event
 from .table import PowerMod, PowerTable, compute_cell, compute_table
 
@@ -88,7 +83,6 @@ CHECK_CARDS = tuple(range(1, 14))  # diamonds A–K
 HEART_CARDS = tuple(range(1, 11))  # hearts A–10
 
 SEATS = ("A", "B")
-_CONTINUOUS = frozenset({"power", "damage", "guard"})
 
 
 @functools.cache  # 100 possible pairs, asked every round
@@ -511,58 +505,11 @@ class PromiseState(State):
         for e in effects:
             # a weapon's power, damage and guard work all the time it is equipped (they are
             # read straight from the equipped card); only its life and qi effects trigger
-            if e.when == when and not (weapon and e.kind in _CONTINUOUS):
+            if e.when == when and not (weapon and KINDS[e.kind].continuous):
                 self._effect(owner, e)
 
     def _effect(self, owner: Player, e: Effect) -> None:
-        k = e.kind
-        tgt = owner if e.target == "self" else 1 - owner
-        if k == "power":
-            self.mods.append((owner, e.me, e.them, e.value))
-        elif k == "forbid":
-            mask = self.forbidden[tgt] | (1 << e.throw)
-            if mask != 0b111:  # at least one throw always stays legal
-                self.forbidden[tgt] = mask
-        elif k == "first":
-            self.first[owner] = True
-        elif k == "damage":
-            self.dmg[owner] += e.value
-        elif k == "guard":
-            self.guard[owner] += e.value
-        elif k == "life":
-            cap = self.game.content.characters[self.chars[tgt]].vitality
-            self.life[tgt] = max(0, min(cap, self.life[tgt] + e.value))
-        elif k == "qi":
-            cap = self.game.content.characters[self.chars[tgt]].qi
-            self.qi[tgt] = max(0, min(cap, self.qi[tgt] + e.value))
-        elif k == "check":
-            card = self._draw_check()
-            ok = card >= e.n
-            self.checks.append((owner, e.n, card, ok))
-            self._log("check", {"player": owner, "n": e.n, "card": card, "success": ok})
-            for sub in e.then if ok else e.otherwise:
-                self._effect(owner, sub)
-        elif k == "step":
-            self.step_range[tgt] = e.value
-        elif k == "move":
-            row = tgt if e.to == "home" else 1 - tgt
-            x, y = (row * COLS + c % COLS for c in self.tokens[tgt])
-            self.tokens[tgt] = (min(x, y), max(x, y))
-            self._log("move", {"player": tgt, "tokens": list(self.tokens[tgt])})
-        elif k == "recover":
-            if e.card == "this":
-                self.recover_this[owner] = True
-            else:
-                d = self.discard_skills[owner]
-                if d:
-                    v = d.bit_length() - 1
-                    self.discard_skills[owner] &= ~(1 << v)
-                    self.hand_skills[owner] |= 1 << v
-                    self._log("recover", {"player": owner, "card": v})
-        elif k == "threshold":
-            self.threshold_delta[tgt] += e.value
-        elif k == "draw_wins":
-            self.draw_wins[owner] = True
+        apply_effect(self, owner, e)  # each kind's rule is its entry in effects.KINDS
 
     def _draw_check(self) -> int:
         if not self.check_deck:
