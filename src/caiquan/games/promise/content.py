@@ -248,9 +248,40 @@ class _Where:
         return _Where(self.file, self.item, self.prefix + prefix)
 
 
+_CHARACTER_FIELDS = frozenset(
+    {"id", "name", "name_en", "school", "school_en", "info", "info_en", "attributes",
+     "weapon", "skill"}
+)  # fmt: skip
+
+
 def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Character:
     if not isinstance(raw, dict):
         raise ContentError("must be a table", file=file, item=f"character #{i + 1}")
+    cid = _character_id(raw, i, file)
+    err = _Where(file, f"character {cid!r}")
+    extra = sorted(set(raw) - _CHARACTER_FIELDS)
+    if extra:
+        raise err("unknown field", extra[0])
+    got = _attributes(raw.get("attributes"), err, rules)
+    weapons = _weapons(raw.get("weapon"), err)
+    skills = _skills(raw.get("skill"), err, rules)
+    return Character(
+        id=cid,
+        name=_text(raw, "name", err),
+        name_en=_text(raw, "name_en", err),
+        school=_text(raw, "school", err),
+        school_en=_text(raw, "school_en", err),
+        info=_text(raw, "info", err, required=False),
+        info_en=_text(raw, "info_en", err, required=False),
+        attack=(got["slash"], got["pierce"], got["strike"]),
+        vitality=got["vitality"],
+        qi=got["qi"],
+        weapons=weapons,
+        skills=skills,
+    )
+
+
+def _character_id(raw: Mapping[str, Any], i: int, file: str) -> str:
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid or not cid.replace("_", "").isalnum():
         raise ContentError(
@@ -259,23 +290,10 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
             item=f"character #{i + 1}",
             field="id",
         )
-    err = _Where(file, f"character {cid!r}")
-    known = {
-        "id",
-        "name",
-        "name_en",
-        "school",
-        "school_en",
-        "info",
-        "info_en",
-        "attributes",
-        "weapon",
-        "skill",
-    }
-    extra = sorted(set(raw) - known)
-    if extra:
-        raise err("unknown field", extra[0])
-    attrs = raw.get("attributes")
+    return cid
+
+
+def _attributes(attrs: object, err: _Where, rules: RulesData) -> dict[str, int]:
     if not isinstance(attrs, dict):
         raise err("must be a table {slash, pierce, strike, vitality, qi}", "attributes")
     extra = sorted(set(attrs) - {*THROWS, "vitality", "qi"})
@@ -292,7 +310,10 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
         if not _is_int(v) or not lo <= v <= hi:
             raise err(f"must be a whole number from {lo} to {hi}, got {v!r}", f"attributes.{key}")
         got[key] = v
-    weapons_raw = raw.get("weapon")
+    return got
+
+
+def _weapons(weapons_raw: object, err: _Where) -> tuple[Weapon, Weapon, Weapon]:
     if not isinstance(weapons_raw, list) or len(weapons_raw) != 3:
         raise err("needs exactly three [[character.weapon]] entries (J, Q, K)", "weapon")
     weapons: dict[str, Weapon] = {}
@@ -301,7 +322,10 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
         if wp.card in weapons:
             raise err(f"two weapons on card {wp.card}", "weapon.card")
         weapons[wp.card] = wp
-    skills_raw = raw.get("skill")
+    return (weapons["J"], weapons["Q"], weapons["K"])
+
+
+def _skills(skills_raw: object, err: _Where, rules: RulesData) -> tuple[Skill, ...]:
     if not isinstance(skills_raw, list) or len(skills_raw) != 10:
         raise err("needs exactly ten [[character.skill]] entries (cards 1–10)", "skill")
     skills: dict[int, Skill] = {}
@@ -310,20 +334,7 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
         if sk.value in skills:
             raise err(f"two skills on card {sk.value}", "skill.card")
         skills[sk.value] = sk
-    return Character(
-        id=cid,
-        name=_text(raw, "name", err),
-        name_en=_text(raw, "name_en", err),
-        school=_text(raw, "school", err),
-        school_en=_text(raw, "school_en", err),
-        info=_text(raw, "info", err, required=False),
-        info_en=_text(raw, "info_en", err, required=False),
-        attack=(got["slash"], got["pierce"], got["strike"]),
-        vitality=got["vitality"],
-        qi=got["qi"],
-        weapons=(weapons["J"], weapons["Q"], weapons["K"]),
-        skills=tuple(skills[v] for v in range(1, 11)),
-    )
+    return tuple(skills[v] for v in range(1, 11))
 
 
 def _parse_weapon(raw: object, err: _Where) -> Weapon:

@@ -96,6 +96,20 @@ class PromiseEncoder(Encoder):
         s("last_round", 10, "last round: throws (2×3), winner A/B/none (3), damage / 5")
 
     def _fill(self, v: Vector, obs: Obs) -> None:
+        self._fill_table(v, obs)
+        for p, pl in enumerate(as_list(obs.get("players"))[:2]):
+            self._fill_player(v, p, pl)
+        battle = obs.get("battle")
+        if isinstance(battle, dict):
+            self._fill_battle(v, battle)
+        table = obs.get("power_table")
+        if isinstance(table, dict):
+            self._fill_power(v, table)
+        last = obs.get("last_round")
+        if isinstance(last, dict):
+            self._fill_last_round(v, last)
+
+    def _fill_table(self, v: Vector, obs: Obs) -> None:
         o = self._off
         chars = self.chars
         c = len(chars)
@@ -118,66 +132,70 @@ class PromiseEncoder(Encoder):
         for ch in as_list(obs.get("pool")):
             if ch in chars:
                 v[o("pool") + chars.index(ch)] = 1.0
-        for p, pl in enumerate(as_list(obs.get("players"))[:2]):
-            card = pl.get("character") or {}
-            attrs = card.get("attributes") or {}
-            for i, a in enumerate(_ATTRS):
-                v[o("attributes") + p * 5 + i] = num(attrs.get(a)) / 10
-            life, max_life = num(pl.get("life")), max(1.0, num(pl.get("max_life")))
-            v[o("life") + 2 * p : o("life") + 2 * p + 2] = (life / 10, life / max_life)
-            qi, max_qi = num(pl.get("qi")), max(1.0, num(pl.get("max_qi")))
-            v[o("qi") + 2 * p : o("qi") + 2 * p + 2] = (qi / 10, qi / max_qi)
-            multi_hot(v, o("hand_skills") + 10 * p, 10, pl.get("hand_skills"), 1)
-            multi_hot(v, o("discard_skills") + 10 * p, 10, pl.get("discard_skills"), 1)
-            multi_hot(v, o("eligible") + 10 * p, 10, pl.get("eligible"), 1)
-            for w in as_list(pl.get("hand_weapons")):
-                vocab(v, o("hand_weapons") + 3 * p, _WEAPONS, w)
-            vocab(v, o("equipped") + 3 * p, _WEAPONS, pl.get("equipped"))
-            v[o("step_range") + p] = num(pl.get("step_range")) / 4
-            fd = pl.get("face_down") or {}
-            v[o("face_down") + 2 * p] = 1.0 if fd.get("skill") else 0.0
-            v[o("face_down") + 2 * p + 1] = 1.0 if fd.get("weapon") else 0.0
-            laid = pl.get("laid_skill")
-            if isinstance(laid, int):
-                one_hot(v, o("laid_skill"), 10, laid - 1)
-        battle = obs.get("battle")
-        if isinstance(battle, dict):
-            for p, sk in enumerate(as_list(battle.get("skills"))[:2]):
-                one_hot(v, o("battle_skills") + 10 * p, 10, sk - 1 if isinstance(sk, int) else None)
-            for p, st in enumerate(as_list(battle.get("skill_state"))[:2]):
-                vocab(v, o("skill_state") + 3 * p, _SKILL_STATES, st)
-            for p, fb in enumerate(as_list(battle.get("forbidden"))[:2]):
-                for t in as_list(fb):
-                    vocab(v, o("forbidden") + 3 * p, _BLADES, t)
-            multi_hot(v, o("throws_first"), 2, battle.get("throws_first"))
-            for p, x in enumerate(as_list(battle.get("damage_bonus"))[:2]):
-                v[o("damage_bonus") + p] = num(x) / 5
-            for p, x in enumerate(as_list(battle.get("guard"))[:2]):
-                v[o("guard") + p] = num(x) / 5
-            for i, chk in enumerate(as_list(battle.get("checks"))[:_PROMISE_CHECKS]):
-                base = o("checks") + 5 * i
-                owner, target, card, ok = (list(chk) + [None] * 4)[:4]
-                one_hot(v, base, 2, owner)
-                v[base + 2] = num(target) / 13
-                v[base + 3] = num(card) / 13
-                v[base + 4] = 1.0 if ok else 0.0
-            vocab(v, o("open_throw"), _BLADES, battle.get("open_throw"))
-        table = obs.get("power_table")
-        if isinstance(table, dict):
-            for ta, row in enumerate(as_list(table.get("cells"))[:3]):
-                for tb, cell in enumerate(row[:3]):
-                    k = 3 * ta + tb
-                    v[o("power_total") + k] = num(cell.get("total")) / 20
-                    vocab(v, o("power_verdict") + 3 * k, _VERDICTS, cell.get("verdict"))
-            for p, x in enumerate(as_list(table.get("thresholds"))[:2]):
-                v[o("thresholds") + p] = num(x) / 10
-            for p, x in enumerate(as_list(table.get("draw_wins"))[:2]):
-                v[o("draw_wins") + p] = 1.0 if x else 0.0
-        last = obs.get("last_round")
-        if isinstance(last, dict):
-            base = o("last_round")
-            for p, t in enumerate(as_list(last.get("throws"))[:2]):
-                vocab(v, base + 3 * p, _BLADES, t)
-            w = last.get("winner")
-            one_hot(v, base + 6, 3, 2 if w is None else w)
-            v[base + 9] = num(last.get("damage")) / 5
+
+    def _fill_player(self, v: Vector, p: int, pl: Any) -> None:
+        o = self._off
+        card = pl.get("character") or {}
+        attrs = card.get("attributes") or {}
+        for i, a in enumerate(_ATTRS):
+            v[o("attributes") + p * 5 + i] = num(attrs.get(a)) / 10
+        life, max_life = num(pl.get("life")), max(1.0, num(pl.get("max_life")))
+        v[o("life") + 2 * p : o("life") + 2 * p + 2] = (life / 10, life / max_life)
+        qi, max_qi = num(pl.get("qi")), max(1.0, num(pl.get("max_qi")))
+        v[o("qi") + 2 * p : o("qi") + 2 * p + 2] = (qi / 10, qi / max_qi)
+        multi_hot(v, o("hand_skills") + 10 * p, 10, pl.get("hand_skills"), 1)
+        multi_hot(v, o("discard_skills") + 10 * p, 10, pl.get("discard_skills"), 1)
+        multi_hot(v, o("eligible") + 10 * p, 10, pl.get("eligible"), 1)
+        for w in as_list(pl.get("hand_weapons")):
+            vocab(v, o("hand_weapons") + 3 * p, _WEAPONS, w)
+        vocab(v, o("equipped") + 3 * p, _WEAPONS, pl.get("equipped"))
+        v[o("step_range") + p] = num(pl.get("step_range")) / 4
+        fd = pl.get("face_down") or {}
+        v[o("face_down") + 2 * p] = 1.0 if fd.get("skill") else 0.0
+        v[o("face_down") + 2 * p + 1] = 1.0 if fd.get("weapon") else 0.0
+        laid = pl.get("laid_skill")
+        if isinstance(laid, int):
+            one_hot(v, o("laid_skill"), 10, laid - 1)
+
+    def _fill_battle(self, v: Vector, battle: Obs) -> None:
+        o = self._off
+        for p, sk in enumerate(as_list(battle.get("skills"))[:2]):
+            one_hot(v, o("battle_skills") + 10 * p, 10, sk - 1 if isinstance(sk, int) else None)
+        for p, st in enumerate(as_list(battle.get("skill_state"))[:2]):
+            vocab(v, o("skill_state") + 3 * p, _SKILL_STATES, st)
+        for p, fb in enumerate(as_list(battle.get("forbidden"))[:2]):
+            for t in as_list(fb):
+                vocab(v, o("forbidden") + 3 * p, _BLADES, t)
+        multi_hot(v, o("throws_first"), 2, battle.get("throws_first"))
+        for p, x in enumerate(as_list(battle.get("damage_bonus"))[:2]):
+            v[o("damage_bonus") + p] = num(x) / 5
+        for p, x in enumerate(as_list(battle.get("guard"))[:2]):
+            v[o("guard") + p] = num(x) / 5
+        for i, chk in enumerate(as_list(battle.get("checks"))[:_PROMISE_CHECKS]):
+            base = o("checks") + 5 * i
+            owner, target, card, ok = (list(chk) + [None] * 4)[:4]
+            one_hot(v, base, 2, owner)
+            v[base + 2] = num(target) / 13
+            v[base + 3] = num(card) / 13
+            v[base + 4] = 1.0 if ok else 0.0
+        vocab(v, o("open_throw"), _BLADES, battle.get("open_throw"))
+
+    def _fill_power(self, v: Vector, table: Obs) -> None:
+        o = self._off
+        for ta, row in enumerate(as_list(table.get("cells"))[:3]):
+            for tb, cell in enumerate(row[:3]):
+                k = 3 * ta + tb
+                v[o("power_total") + k] = num(cell.get("total")) / 20
+                vocab(v, o("power_verdict") + 3 * k, _VERDICTS, cell.get("verdict"))
+        for p, x in enumerate(as_list(table.get("thresholds"))[:2]):
+            v[o("thresholds") + p] = num(x) / 10
+        for p, x in enumerate(as_list(table.get("draw_wins"))[:2]):
+            v[o("draw_wins") + p] = 1.0 if x else 0.0
+
+    def _fill_last_round(self, v: Vector, last: Obs) -> None:
+        base = self._off("last_round")
+        for p, t in enumerate(as_list(last.get("throws"))[:2]):
+            vocab(v, base + 3 * p, _BLADES, t)
+        w = last.get("winner")
+        one_hot(v, base + 6, 3, 2 if w is None else w)
+        v[base + 9] = num(last.get("damage")) / 5

@@ -539,23 +539,10 @@ class PromiseState(State):
         return sum(e.value for e in effects if e.kind == kind)
 
     def _settle(self) -> None:
-        g = self.game
-        chars = g.content.characters
         a, b = self.throws
         cell = compute_cell(a, b, *table_parts(self))  # the one cell of power_table()
         winner = 0 if cell.verdict == "A" else 1 if cell.verdict == "B" else None
-        damage = 0
-        if winner is not None:
-            loser = 1 - winner
-            damage = max(
-                0,
-                g.data.base_damage
-                + self.dmg[winner]
-                + self._weapon_sum(winner, "damage")
-                - self.guard[loser]
-                - self._weapon_sum(loser, "guard"),
-            )
-            self.life[loser] = max(0, self.life[loser] - damage)
+        damage = 0 if winner is None else self._deal_damage(winner)
         self.last_round = (a, b, -1 if winner is None else winner, damage)
         self._log(
             "settle",
@@ -567,6 +554,35 @@ class PromiseState(State):
                 "life": list(self.life),
             },
         )
+        self._settle_triggers(winner)
+        self._discard_used_skills()
+        if self.life[0] <= 0 or self.life[1] <= 0:
+            self._finish("life")
+            return
+        self._rest()
+        if self.round >= self.game.data.round_cap:
+            self._finish("cap")
+            return
+        self.round += 1
+        self._begin_round()
+
+    def _deal_damage(self, winner: Player) -> int:
+        """The loser of the battle loses life: the base damage, bonuses and guards."""
+        loser = 1 - winner
+        damage = max(
+            0,
+            self.game.data.base_damage
+            + self.dmg[winner]
+            + self._weapon_sum(winner, "damage")
+            - self.guard[loser]
+            - self._weapon_sum(loser, "guard"),
+        )
+        self.life[loser] = max(0, self.life[loser] - damage)
+        return damage
+
+    def _settle_triggers(self, winner: Player | None) -> None:
+        """The effects that trigger on each player's result (``when = win / lose / draw``)."""
+        chars = self.game.content.characters
         for p in (0, 1):
             result = "draw" if winner is None else "win" if winner == p else "lose"
             w = self.equipped[p]
@@ -574,6 +590,8 @@ class PromiseState(State):
                 self._run(p, chars[self.chars[p]].weapons[w].effects, result, weapon=True)
             if self.skill_state[p] == "active":
                 self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, result)
+
+    def _discard_used_skills(self) -> None:
         for p in (0, 1):
             s = self.set_skill[p]
             if s and self.skill_state[p] == "active":
@@ -581,10 +599,11 @@ class PromiseState(State):
                     self.hand_skills[p] |= 1 << s
                 else:
                     self.discard_skills[p] |= 1 << s
-        if self.life[0] <= 0 or self.life[1] <= 0:
-            self._finish("life")
-            return
-        # 调息 rest
+
+    def _rest(self) -> None:
+        """调息: qi back, discarded skills back to an empty hand, weapons back (option)."""
+        g = self.game
+        chars = g.content.characters
         for p in (0, 1):
             gain = g.data.qi_regen if self.set_skill[p] else g.data.qi_regen_no_skill
             self.qi[p] = min(chars[self.chars[p]].qi, self.qi[p] + gain)
@@ -596,11 +615,6 @@ class PromiseState(State):
                 self.hand_weapons[p] |= 1 << self.equipped[p]
                 self.equipped[p] = -1
         self._log("rest", {"qi": list(self.qi)})
-        if self.round >= g.data.round_cap:
-            self._finish("cap")
-            return
-        self.round += 1
-        self._begin_round()
 
     def _finish(self, reason: str) -> None:
         self.reason = reason
@@ -638,6 +652,28 @@ class PromiseState(State):
     # ------------------------------------------------------------------ views
 
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        obs = self._observe_table(player)
+        if self.round == 0:
+            return obs
+        battle = self.phase in ("throw", "over")
+        # configured: the skill step of this round is done; armed: the weapon step too
+        configured = battle or self.phase == "weapon"
+        obs["players"] = [
+            self._observe_player(p, player, configured=configured, armed=battle) for p in (0, 1)
+        ]
+        obs["battle"] = self._observe_battle(battle)
+        obs["power_table"] = self.power_table().to_json()
+        if self.last_round is not None:
+            a, b, w, d = self.last_round
+            obs["last_round"] = {
+                "throws": [BLADES.names[a], BLADES.names[b]],
+                "winner": None if w < 0 else w,
+                "damage": d,
+            }
+        return obs
+
+    def _observe_table(self, player: Player | None) -> dict[str, JSONValue]:
+        """What lies on the table from the start: hearts, characters, tokens, check cards."""
         g = self.game
         chars = g.content.characters
         shown = list(self.chars)
@@ -657,48 +693,47 @@ class PromiseState(State):
         }
         if self.phase == "pick" and g.draft:
             obs["pool"] = [c.id for i, c in enumerate(chars) if i not in self.chars]
-        if self.round == 0:
-            return obs
-        players: list[JSONValue] = []
-        ph = self.phase
-        battle = ph in ("throw", "over")
-        configured = battle or ph == "weapon"  # the skill step of this round is done
-        armed = battle  # the weapon step too
-        for p in (0, 1):
-            hs = self.hand_skills[p]
-            h1h2 = self.tokens[p]
-            elig = (
-                sorted(eligible_values(self.hearts[h1h2[0]], self.hearts[h1h2[1]]))
-                if h1h2[0] >= 0
-                else []
-            )
-            entry: dict[str, JSONValue] = {
-                "seat": SEATS[p],
-                "character": character_card(chars[self.chars[p]]),
-                "life": self.life[p],
-                "max_life": chars[self.chars[p]].vitality,
-                "qi": self.qi[p],
-                "max_qi": chars[self.chars[p]].qi,
-                "hand_skills": [v for v in range(1, 11) if hs >> v & 1],
-                "discard_skills": [v for v in range(1, 11) if self.discard_skills[p] >> v & 1],
-                "hand_weapons": [
-                    WEAPON_NAMES[w] for w in range(3) if self.hand_weapons[p] >> w & 1
-                ],
-                "equipped": WEAPON_NAMES[self.equipped[p]] if self.equipped[p] >= 0 else None,
-                "eligible": elig,
-                "step_range": self.step_range[p],
-                # what a real table shows of this round's configuration: *that* a card
-                # was laid face down at each step (None: the step has not been played)
-                "face_down": {
-                    "skill": self.set_skill[p] != 0 if configured else None,
-                    "weapon": self.set_weapon[p] >= 0 if armed else None,
-                },
-            }
-            if p == player and configured and not battle:
-                entry["laid_skill"] = self.set_skill[p] or None  # you know your own card
-            players.append(entry)
-        obs["players"] = players
-        obs["battle"] = {
+        return obs
+
+    def _observe_player(
+        self, p: Player, viewer: Player | None, *, configured: bool, armed: bool
+    ) -> dict[str, JSONValue]:
+        """Player ``p``'s side of the table as ``viewer`` sees it."""
+        char = self.game.content.characters[self.chars[p]]
+        hs = self.hand_skills[p]
+        h1h2 = self.tokens[p]
+        elig = (
+            sorted(eligible_values(self.hearts[h1h2[0]], self.hearts[h1h2[1]]))
+            if h1h2[0] >= 0
+            else []
+        )
+        entry: dict[str, JSONValue] = {
+            "seat": SEATS[p],
+            "character": character_card(char),
+            "life": self.life[p],
+            "max_life": char.vitality,
+            "qi": self.qi[p],
+            "max_qi": char.qi,
+            "hand_skills": [v for v in range(1, 11) if hs >> v & 1],
+            "discard_skills": [v for v in range(1, 11) if self.discard_skills[p] >> v & 1],
+            "hand_weapons": [WEAPON_NAMES[w] for w in range(3) if self.hand_weapons[p] >> w & 1],
+            "equipped": WEAPON_NAMES[self.equipped[p]] if self.equipped[p] >= 0 else None,
+            "eligible": elig,
+            "step_range": self.step_range[p],
+            # what a real table shows of this round's configuration: *that* a card
+            # was laid face down at each step (None: the step has not been played)
+            "face_down": {
+                "skill": self.set_skill[p] != 0 if configured else None,
+                "weapon": self.set_weapon[p] >= 0 if armed else None,
+            },
+        }
+        if p == viewer and configured and not armed:
+            entry["laid_skill"] = self.set_skill[p] or None  # you know your own card
+        return entry
+
+    def _observe_battle(self, battle: bool) -> dict[str, JSONValue]:
+        """This round's revealed cards and their effects so far."""
+        return {
             "skills": [s or None for s in self.set_skill] if battle else [None, None],
             "skill_state": [s or None for s in self.skill_state] if battle else [None, None],
             "forbidden": [
@@ -714,15 +749,6 @@ class PromiseState(State):
                 else None
             ),
         }
-        obs["power_table"] = self.power_table().to_json()
-        if self.last_round is not None:
-            a, b, w, d = self.last_round
-            obs["last_round"] = {
-                "throws": [BLADES.names[a], BLADES.names[b]],
-                "winner": None if w < 0 else w,
-                "damage": d,
-            }
-        return obs
 
     def _resample(self, player: Player, rng: Rng) -> None:
         # canonical order first, so the sample depends only on what ``player`` sees
