@@ -7,7 +7,8 @@ from rich.console import Console
 
 from caiquan.engine import Rng
 from caiquan.games import load_game
-from caiquan.tui.panels import ViewOptions, explain, promise_unavailable, render, unavailable
+from caiquan.games.promise.terminal import unavailable as promise_unavailable
+from caiquan.tui.panels import ViewOptions, explain, render, unavailable
 
 GAMES = [("promise", {}), ("legends", {"players": 3}), ("legends", {"players": 6}),
          ("drama", {}), ("goofspiel", {})]  # fmt: skip

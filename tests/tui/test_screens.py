@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from caiquan.engine import Rng
-from caiquan.tui import Table, panels
+from caiquan.games import game_class
+from caiquan.tui import Table
 from caiquan.tui.app import ChooseGameScreen, PlayApp, QuitScreen, RulesScreen, TableScreen
 
 from .conftest import SIZE, screen_text, settle
@@ -185,7 +186,7 @@ async def test_a_drawing_bug_does_not_end_the_game(monkeypatch: pytest.MonkeyPat
     def broken(*_: object) -> None:
         raise KeyError("power_table")
 
-    monkeypatch.setattr(panels.PROMISE, "panel", broken)
+    monkeypatch.setattr(game_class("promise").hook("terminal"), "panel", broken)
     # seed 5: the random bot's first throw leaves a decision for the human at move 1 (its
     # RNG follows caiquan.bots.match; with the old terminal salt, seed 4 did)
     table = Table.new("promise", seats="human,random", seed=5)

@@ -330,4 +330,7 @@ def test_promise_skill_step_notes_and_face_down_cards(server: WebServer, browser
     assert ("skill card ▮" in text or "技能卡 ▮" in text) and (
         "yours: " in text or "你的：" in text
     )
+    # names from the game's catalogue (its description): the character, its weapons in hand
+    assert "Ling Feng the Swordsman" in text or "剑客·凌风" in text
+    assert "J Long sword" in text or "J 长剑" in text
     page.context.close()

@@ -1,6 +1,7 @@
 """猜拳战争●四年之约 (The Four-Year Promise): a two-player RPS duel with a power table."""
 
-from .content import Character, Content, Effect, Skill, Weapon, load_content, parse_content
+from .content import Character, Content, Skill, Weapon, load_content, parse_content
+from .effects import Effect
 from .payoffs import throw_payoffs
 from .rules import (
     PAIRS,

@@ -3,8 +3,8 @@
 A content file has a ``[rules]`` table (every number the rules use) and ``[[character]]``
 entries, each with five attributes, three weapons (``[[character.weapon]]``, cards J/Q/K) and
 ten skills (``[[character.skill]]``, cards 1–10). Weapons and skills are lists of *effects*
-from one small vocabulary (:data:`EFFECT_KINDS`) that :mod:`.rules` interprets; a new
-character needs no new Python.
+from one small vocabulary (:data:`.effects.KINDS`: each kind's fields, text, rule and value);
+a new character needs no new Python.
 
 Everything is validated on load: a bad value raises :class:`~caiquan.engine.ContentError`
 naming the file, the character and card, and the field — one line, no traceback.
@@ -18,82 +18,25 @@ from __future__ import annotations
 
 import marshal
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from caiquan.engine import BLADES, ContentError
+from caiquan.engine import ContentError
 
-THROWS: tuple[str, ...] = BLADES.names
-"""The three throws by index: 0 slash 斩击, 1 pierce 贯彻, 2 strike 打击."""
+from .effects import KINDS, THROWS, Effect, describe_effects, parse_effects
 
 WEAPON_CARDS: tuple[str, ...] = ("J", "Q", "K")
 
-#: When a triggered effect happens: at the reveal (battle phase) or in the settlement,
-#: depending on the owner's result this round.
-WHENS: tuple[str, ...] = ("reveal", "win", "lose", "draw")
-
-#: The effect vocabulary. Each kind lists its fields (besides ``do`` and ``when``).
-EFFECT_KINDS: dict[str, tuple[str, ...]] = {
-    # add ``value`` to the power cells where the owner throws ``me`` and the opponent ``them``
-    "power": ("value", "me", "them"),
-    # ``target`` may not throw ``throw`` this round
-    "forbid": ("throw", "target"),
-    # the opponent must throw first, openly; the owner throws after seeing it
-    "first": (),
-    # the owner deals ``value`` more damage if they win this round (negative: less)
-    "damage": ("value",),
-    # the owner takes ``value`` less damage this round
-    "guard": ("value",),
-    # ``target`` gains ``value`` life (negative: loses), up to their starting life
-    "life": ("value", "target"),
-    # ``target`` gains ``value`` qi (negative: loses), between 0 and their qi cap
-    "qi": ("value", "target"),
-    # turn the top check card; if its value ≥ n do ``then``, otherwise ``else``
-    "check": ("n", "then", "else"),
-    # in the next preparation phase, ``target``'s tokens may move ``value`` steps (0: stay)
-    "step": ("value", "target"),
-    # move ``target``'s two tokens now, keeping their columns: ``to = "home"`` onto the row
-    # nearest their owner, ``to = "across"`` onto the other row
-    "move": ("to", "target"),
-    # ``card = "this"``: this skill card returns to hand instead of the discard pile;
-    # ``card = "best"``: take the highest discarded skill card back into hand
-    "recover": ("card",),
-    # change ``target``'s win threshold this round by ``value`` (−1: they win from 4)
-    "threshold": ("value", "target"),
-    # this round a drawn cell counts as a win for the owner
-    "draw_wins": (),
-}
-
+#: The effect vocabulary: each kind and the fields it takes besides ``do`` and ``when``
+#: (everything else about a kind is its entry in :data:`.effects.KINDS`).
+EFFECT_KINDS: dict[str, tuple[str, ...]] = {k.name: k.keys for k in KINDS.values()}
 #: Kinds that only make sense at the reveal (they shape this round's table or throws).
-REVEAL_ONLY = frozenset(
-    {"power", "forbid", "first", "damage", "guard", "threshold", "draw_wins", "move"}
-)
+REVEAL_ONLY = frozenset(k.name for k in KINDS.values() if k.reveal_only)
 #: Kinds a weapon may carry (a weapon works every round while it is equipped).
-WEAPON_KINDS = frozenset({"power", "damage", "guard", "life", "qi"})
-TARGETS = ("self", "opponent")
-RECOVER_CARDS = ("this", "best")
-MOVE_TO = ("home", "across")
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One effect of a skill or weapon (see :data:`EFFECT_KINDS`)."""
-
-    kind: str
-    when: str = "reveal"
-    value: int = 0
-    me: int = -1  # throw index, −1 = any
-    them: int = -1
-    throw: int = -1
-    target: str = "self"
-    n: int = 0
-    then: tuple[Effect, ...] = ()
-    otherwise: tuple[Effect, ...] = ()
-    card: str = "this"
-    to: str = "home"
+WEAPON_KINDS = frozenset(k.name for k in KINDS.values() if k.weapon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,9 +248,40 @@ class _Where:
         return _Where(self.file, self.item, self.prefix + prefix)
 
 
+_CHARACTER_FIELDS = frozenset(
+    {"id", "name", "name_en", "school", "school_en", "info", "info_en", "attributes",
+     "weapon", "skill"}
+)  # fmt: skip
+
+
 def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Character:
     if not isinstance(raw, dict):
         raise ContentError("must be a table", file=file, item=f"character #{i + 1}")
+    cid = _character_id(raw, i, file)
+    err = _Where(file, f"character {cid!r}")
+    extra = sorted(set(raw) - _CHARACTER_FIELDS)
+    if extra:
+        raise err("unknown field", extra[0])
+    got = _attributes(raw.get("attributes"), err, rules)
+    weapons = _weapons(raw.get("weapon"), err)
+    skills = _skills(raw.get("skill"), err, rules)
+    return Character(
+        id=cid,
+        name=_text(raw, "name", err),
+        name_en=_text(raw, "name_en", err),
+        school=_text(raw, "school", err),
+        school_en=_text(raw, "school_en", err),
+        info=_text(raw, "info", err, required=False),
+        info_en=_text(raw, "info_en", err, required=False),
+        attack=(got["slash"], got["pierce"], got["strike"]),
+        vitality=got["vitality"],
+        qi=got["qi"],
+        weapons=weapons,
+        skills=skills,
+    )
+
+
+def _character_id(raw: Mapping[str, Any], i: int, file: str) -> str:
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid or not cid.replace("_", "").isalnum():
         raise ContentError(
@@ -316,23 +290,10 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
             item=f"character #{i + 1}",
             field="id",
         )
-    err = _Where(file, f"character {cid!r}")
-    known = {
-        "id",
-        "name",
-        "name_en",
-        "school",
-        "school_en",
-        "info",
-        "info_en",
-        "attributes",
-        "weapon",
-        "skill",
-    }
-    extra = sorted(set(raw) - known)
-    if extra:
-        raise err("unknown field", extra[0])
-    attrs = raw.get("attributes")
+    return cid
+
+
+def _attributes(attrs: object, err: _Where, rules: RulesData) -> dict[str, int]:
     if not isinstance(attrs, dict):
         raise err("must be a table {slash, pierce, strike, vitality, qi}", "attributes")
     extra = sorted(set(attrs) - {*THROWS, "vitality", "qi"})
@@ -349,7 +310,10 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
         if not _is_int(v) or not lo <= v <= hi:
             raise err(f"must be a whole number from {lo} to {hi}, got {v!r}", f"attributes.{key}")
         got[key] = v
-    weapons_raw = raw.get("weapon")
+    return got
+
+
+def _weapons(weapons_raw: object, err: _Where) -> tuple[Weapon, Weapon, Weapon]:
     if not isinstance(weapons_raw, list) or len(weapons_raw) != 3:
         raise err("needs exactly three [[character.weapon]] entries (J, Q, K)", "weapon")
     weapons: dict[str, Weapon] = {}
@@ -358,7 +322,10 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
         if wp.card in weapons:
             raise err(f"two weapons on card {wp.card}", "weapon.card")
         weapons[wp.card] = wp
-    skills_raw = raw.get("skill")
+    return (weapons["J"], weapons["Q"], weapons["K"])
+
+
+def _skills(skills_raw: object, err: _Where, rules: RulesData) -> tuple[Skill, ...]:
     if not isinstance(skills_raw, list) or len(skills_raw) != 10:
         raise err("needs exactly ten [[character.skill]] entries (cards 1–10)", "skill")
     skills: dict[int, Skill] = {}
@@ -367,20 +334,7 @@ def _parse_character(raw: object, i: int, file: str, rules: RulesData) -> Charac
         if sk.value in skills:
             raise err(f"two skills on card {sk.value}", "skill.card")
         skills[sk.value] = sk
-    return Character(
-        id=cid,
-        name=_text(raw, "name", err),
-        name_en=_text(raw, "name_en", err),
-        school=_text(raw, "school", err),
-        school_en=_text(raw, "school_en", err),
-        info=_text(raw, "info", err, required=False),
-        info_en=_text(raw, "info_en", err, required=False),
-        attack=(got["slash"], got["pierce"], got["strike"]),
-        vitality=got["vitality"],
-        qi=got["qi"],
-        weapons=(weapons["J"], weapons["Q"], weapons["K"]),
-        skills=tuple(skills[v] for v in range(1, 11)),
-    )
+    return tuple(skills[v] for v in range(1, 11))
 
 
 def _parse_weapon(raw: object, err: _Where) -> Weapon:
@@ -393,7 +347,7 @@ def _parse_weapon(raw: object, err: _Where) -> Weapon:
     extra = sorted(set(raw) - {"card", "name", "name_en", "effects"})
     if extra:
         raise werr("unknown field", extra[0])
-    effects = _parse_effects(raw.get("effects"), werr.sub("effects"), weapon=True)
+    effects = parse_effects(raw.get("effects"), werr.sub("effects"), weapon=True)
     return Weapon(card, _text(raw, "name", werr), _text(raw, "name_en", werr), effects)
 
 
@@ -411,98 +365,8 @@ def _parse_skill(raw: object, err: _Where, rules: RulesData) -> Skill:
     lo, hi = rules.cost_range
     if not _is_int(cost) or not lo <= cost <= hi:
         raise serr(f"must be a whole number from {lo} to {hi}, got {cost!r}", "cost")
-    effects = _parse_effects(raw.get("effects"), serr.sub("effects"), weapon=False)
+    effects = parse_effects(raw.get("effects"), serr.sub("effects"), weapon=False)
     return Skill(card, _text(raw, "name", serr), _text(raw, "name_en", serr), cost, effects)
-
-
-def _parse_effects(
-    raw: object, err: _Where, *, weapon: bool, parent_when: str | None = None
-) -> tuple[Effect, ...]:
-    if not isinstance(raw, list) or (not raw and parent_when is None):
-        if parent_when is not None and raw is None:
-            return ()
-        raise err("must be a non-empty list of effect tables", "")
-    return tuple(
-        _parse_effect(e, err.sub(f"[{i}]"), weapon=weapon, parent_when=parent_when)
-        for i, e in enumerate(raw)
-    )
-
-
-def _throw(v: object, err: _Where, field: str, *, any_ok: bool) -> int:
-    if any_ok and v in (None, "any"):
-        return -1
-    if v not in THROWS:
-        allowed = ", ".join((*THROWS, "any") if any_ok else THROWS)
-        raise err(f"must be one of {allowed}, got {v!r}", field)
-    assert isinstance(v, str)
-    return THROWS.index(v)
-
-
-def _parse_effect(raw: object, err: _Where, *, weapon: bool, parent_when: str | None) -> Effect:
-    if not isinstance(raw, dict):
-        raise err('must be a table like { do = "power", value = 1 }', "")
-    kind = raw.get("do")
-    if kind not in EFFECT_KINDS:
-        raise err(f"unknown effect {kind!r}; effects are: {', '.join(EFFECT_KINDS)}", ".do")
-    assert isinstance(kind, str)
-    allowed = {"do", "when", *EFFECT_KINDS[kind]}
-    extra = sorted(set(raw) - allowed)
-    if extra:
-        raise err(f"not a field of a {kind!r} effect", f".{extra[0]}")
-    default_when = parent_when or ("win" if weapon and kind in ("life", "qi") else "reveal")
-    when = raw.get("when", default_when)
-    if when not in WHENS:
-        raise err(f"must be one of {', '.join(WHENS)}, got {when!r}", ".when")
-    if parent_when is not None and when != parent_when:
-        raise err(f"must match the enclosing check's when ({parent_when!r})", ".when")
-    if weapon and kind not in WEAPON_KINDS:
-        raise err(f"a weapon can only carry {', '.join(sorted(WEAPON_KINDS))}", ".do")
-    if kind in REVEAL_ONLY and when != "reveal":
-        raise err(f"a {kind!r} effect works at the reveal only", ".when")
-    fields: dict[str, Any] = {"kind": kind, "when": when}
-    if "value" in EFFECT_KINDS[kind]:
-        v = raw.get("value")
-        if kind == "step":
-            if not _is_int(v) or not 0 <= v <= 9:
-                raise err(f"must be a number of steps from 0 to 9, got {v!r}", ".value")
-        elif not _is_int(v) or v == 0 or abs(v) > 20:
-            raise err(f"must be a non-zero whole number from −20 to 20, got {v!r}", ".value")
-        fields["value"] = v
-    if kind == "power":
-        fields["me"] = _throw(raw.get("me"), err, ".me", any_ok=True)
-        fields["them"] = _throw(raw.get("them"), err, ".them", any_ok=True)
-    if kind == "forbid":
-        fields["throw"] = _throw(raw.get("throw"), err, ".throw", any_ok=False)
-    if "target" in EFFECT_KINDS[kind]:
-        default_target = "opponent" if kind == "forbid" else "self"
-        t = raw.get("target", default_target)
-        if t not in TARGETS:
-            raise err(f"must be self or opponent, got {t!r}", ".target")
-        fields["target"] = t
-    if kind == "check":
-        n = raw.get("n")
-        if not _is_int(n) or not 1 <= n <= 13:
-            raise err(f"must be a check value from 1 to 13, got {n!r}", ".n")
-        fields["n"] = n
-        fields["then"] = _parse_effects(
-            raw.get("then"), err.sub(".then"), weapon=weapon, parent_when=when
-        )
-        fields["otherwise"] = _parse_effects(
-            raw.get("else"), err.sub(".else"), weapon=weapon, parent_when=when
-        )
-        if not fields["then"] and not fields["otherwise"]:
-            raise err("needs a 'then' or an 'else' list", ".then")
-    if kind == "move":
-        to = raw.get("to")
-        if to not in MOVE_TO:
-            raise err(f"must be home or across, got {to!r}", ".to")
-        fields["to"] = to
-    if kind == "recover":
-        c = raw.get("card", "this")
-        if c not in RECOVER_CARDS:
-            raise err(f"must be this or best, got {c!r}", ".card")
-        fields["card"] = c
-    return Effect(**fields)
 
 
 # ---------------------------------------------------------------------------------- text
@@ -560,150 +424,3 @@ def _build_card(c: Character) -> dict[str, Any]:
             for s in c.skills
         ],
     }
-
-
-def describe_effects(effects: Sequence[Effect], lang: str, *, inner: bool = False) -> str:
-    """The card text of a list of effects, in Chinese (``zh``) or English (``en``).
-
-    >>> describe_effects((Effect("power", value=2, me=0), Effect("first")), "en")
-    '+2 power when you throw slash; the opponent throws first, openly, then you throw'
-    """
-    sep = {("zh", True): "、", ("zh", False): "；", ("en", True): " and "}.get((lang, inner), "; ")
-    return sep.join(describe_effect(e, lang) for e in effects)
-
-
-_WHEN_ZH = {
-    "reveal": "",
-    "win": "若本回合获胜：",
-    "lose": "若本回合落败：",
-    "draw": "若本回合平手：",
-}
-_WHEN_EN = {
-    "reveal": "",
-    "win": "if you win this round: ",
-    "lose": "if you lose this round: ",
-    "draw": "if this round is a draw: ",
-}
-
-
-def _signed(v: int) -> str:
-    return f"+{v}" if v > 0 else f"−{-v}"
-
-
-def describe_effect(e: Effect, lang: str) -> str:
-    zh = lang == "zh"
-    head = (_WHEN_ZH if zh else _WHEN_EN)[e.when]
-    return head + (_effect_zh(e) if zh else _effect_en(e))
-
-
-def _throw_zh(i: int) -> str:
-    return "任意" if i < 0 else BLADES.zh[i]
-
-
-def _throw_en(i: int) -> str:
-    return "any" if i < 0 else BLADES.en[i]
-
-
-def _effect_zh(e: Effect) -> str:
-    who = "我" if e.target == "self" else "对手"
-    k = e.kind
-    if k == "power":
-        if e.me < 0 and e.them < 0:
-            return f"所有格子战力 {_signed(e.value)}"
-        parts = []
-        if e.me >= 0:
-            parts.append(f"我出{BLADES.zh[e.me]}")
-        if e.them >= 0:
-            parts.append(f"对手出{BLADES.zh[e.them]}")
-        return f"{'且'.join(parts)}时战力 {_signed(e.value)}"
-    if k == "forbid":
-        return f"本回合{who}不能出{BLADES.zh[e.throw]}"
-    if k == "first":
-        return "本回合对手须先出拳并公开，我再出拳"
-    if k == "damage":
-        return f"本回合我获胜时造成的伤害 {_signed(e.value)}"
-    if k == "guard":
-        return (
-            f"本回合我受到的伤害 −{e.value}" if e.value > 0 else f"本回合我受到的伤害 +{-e.value}"
-        )
-    if k == "life":
-        return f"{who}体力 {_signed(e.value)}"
-    if k == "qi":
-        return f"{who}气 {_signed(e.value)}"
-    if k == "check":
-        then = describe_effects(e.then, "zh", inner=True) or "无效果"
-        out = f"检定 {e.n}（翻开的方块 ≥ {e.n} 为成功）：成功则{then}"
-        if e.otherwise:
-            out += f"，失败则{describe_effects(e.otherwise, 'zh', inner=True)}"
-        return out
-    if k == "step":
-        if e.value == 0:
-            return f"下一预备阶段{who}的棋子不能移动"
-        return f"下一预备阶段{who}的棋子可移动至多 {e.value} 格"
-    if k == "move":
-        if e.target == "opponent":
-            row = "对手自己那一排" if e.to == "home" else "我这一侧的一排"
-        else:
-            row = "我这一侧的一排" if e.to == "home" else "对手那一侧的一排"
-        return f"立即把{who}的两枚棋子沿各自的列移到{row}"
-    if k == "recover":
-        return "此卡结算后回到手牌" if e.card == "this" else "取回弃牌堆中点数最大的技能卡"
-    if k == "threshold":
-        return f"本回合{who}的胜利门槛 {_signed(e.value)}"
-    if k == "draw_wins":
-        return "本回合平手的格子算作我获胜"
-    raise AssertionError(k)  # pragma: no cover
-
-
-def _effect_en(e: Effect) -> str:
-    who = "you" if e.target == "self" else "the opponent"
-    whose = "your" if e.target == "self" else "the opponent's"
-    k = e.kind
-    if k == "power":
-        if e.me < 0 and e.them < 0:
-            return f"{_signed(e.value)} power in every cell"
-        parts = []
-        if e.me >= 0:
-            parts.append(f"you throw {BLADES.en[e.me]}")
-        if e.them >= 0:
-            parts.append(f"they throw {BLADES.en[e.them]}")
-        return f"{_signed(e.value)} power when {' and '.join(parts)}"
-    if k == "forbid":
-        return f"{who} may not throw {BLADES.en[e.throw]} this round"
-    if k == "first":
-        return "the opponent throws first, openly, then you throw"
-    if k == "damage":
-        return f"damage you deal when you win this round {_signed(e.value)}"
-    if k == "guard":
-        return f"damage you take this round {_signed(-e.value)}"
-    if k == "life":
-        return f"{whose} life {_signed(e.value)}"
-    if k == "qi":
-        return f"{whose} qi {_signed(e.value)}"
-    if k == "check":
-        then = describe_effects(e.then, "en", inner=True) or "nothing"
-        out = f"check {e.n} (success if the diamond is ≥ {e.n}): on success {then}"
-        if e.otherwise:
-            out += f", on failure {describe_effects(e.otherwise, 'en', inner=True)}"
-        return out
-    if k == "step":
-        if e.value == 0:
-            return f"next preparation, {whose} tokens may not move"
-        return f"next preparation, {whose} tokens may move up to {e.value} steps"
-    if k == "move":
-        if e.to == "home":
-            row = "their own row" if e.target == "opponent" else "your own row"
-        else:
-            row = "your row" if e.target == "opponent" else "the opponent's row"
-        return f"move {whose} two tokens, along their columns, onto {row}"
-    if k == "recover":
-        return (
-            "this card returns to hand after the settlement"
-            if e.card == "this"
-            else "take the highest discarded skill card back"
-        )
-    if k == "threshold":
-        return f"{whose} win threshold {_signed(e.value)} this round"
-    if k == "draw_wins":
-        return "this round a drawn cell counts as your win"
-    raise AssertionError(k)  # pragma: no cover

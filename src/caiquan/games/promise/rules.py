@@ -52,6 +52,7 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Entry,
     Game,
     JSONValue,
     Player,
@@ -59,13 +60,9 @@ from caiquan.engine import (
     State,
 )
 
-from .content import (
-    Character,
-    Content,
-    Effect,
-    character_card,
-    load_content,
-)
+from .catalogue import catalogue
+from .content import Character, Content, character_card, load_content
+from .effects import KINDS, Effect, apply_effect
 from .events import format_event
 from .table import PowerMod, PowerTable, compute_cell, compute_table
 
@@ -86,7 +83,6 @@ CHECK_CARDS = tuple(range(1, 14))  # diamonds A–K
 HEART_CARDS = tuple(range(1, 11))  # hearts A–10
 
 SEATS = ("A", "B")
-_CONTINUOUS = frozenset({"power", "damage", "guard"})
 
 
 @functools.cache  # 100 possible pairs, asked every round
@@ -509,58 +505,11 @@ class PromiseState(State):
         for e in effects:
             # a weapon's power, damage and guard work all the time it is equipped (they are
             # read straight from the equipped card); only its life and qi effects trigger
-            if e.when == when and not (weapon and e.kind in _CONTINUOUS):
+            if e.when == when and not (weapon and KINDS[e.kind].continuous):
                 self._effect(owner, e)
 
     def _effect(self, owner: Player, e: Effect) -> None:
-        k = e.kind
-        tgt = owner if e.target == "self" else 1 - owner
-        if k == "power":
-            self.mods.append((owner, e.me, e.them, e.value))
-        elif k == "forbid":
-            mask = self.forbidden[tgt] | (1 << e.throw)
-            if mask != 0b111:  # at least one throw always stays legal
-                self.forbidden[tgt] = mask
-        elif k == "first":
-            self.first[owner] = True
-        elif k == "damage":
-            self.dmg[owner] += e.value
-        elif k == "guard":
-            self.guard[owner] += e.value
-        elif k == "life":
-            cap = self.game.content.characters[self.chars[tgt]].vitality
-            self.life[tgt] = max(0, min(cap, self.life[tgt] + e.value))
-        elif k == "qi":
-            cap = self.game.content.characters[self.chars[tgt]].qi
-            self.qi[tgt] = max(0, min(cap, self.qi[tgt] + e.value))
-        elif k == "check":
-            card = self._draw_check()
-            ok = card >= e.n
-            self.checks.append((owner, e.n, card, ok))
-            self._log("check", {"player": owner, "n": e.n, "card": card, "success": ok})
-            for sub in e.then if ok else e.otherwise:
-                self._effect(owner, sub)
-        elif k == "step":
-            self.step_range[tgt] = e.value
-        elif k == "move":
-            row = tgt if e.to == "home" else 1 - tgt
-            x, y = (row * COLS + c % COLS for c in self.tokens[tgt])
-            self.tokens[tgt] = (min(x, y), max(x, y))
-            self._log("move", {"player": tgt, "tokens": list(self.tokens[tgt])})
-        elif k == "recover":
-            if e.card == "this":
-                self.recover_this[owner] = True
-            else:
-                d = self.discard_skills[owner]
-                if d:
-                    v = d.bit_length() - 1
-                    self.discard_skills[owner] &= ~(1 << v)
-                    self.hand_skills[owner] |= 1 << v
-                    self._log("recover", {"player": owner, "card": v})
-        elif k == "threshold":
-            self.threshold_delta[tgt] += e.value
-        elif k == "draw_wins":
-            self.draw_wins[owner] = True
+        apply_effect(self, owner, e)  # each kind's rule is its entry in effects.KINDS
 
     def _draw_check(self) -> int:
         if not self.check_deck:
@@ -590,23 +539,10 @@ class PromiseState(State):
         return sum(e.value for e in effects if e.kind == kind)
 
     def _settle(self) -> None:
-        g = self.game
-        chars = g.content.characters
         a, b = self.throws
         cell = compute_cell(a, b, *table_parts(self))  # the one cell of power_table()
         winner = 0 if cell.verdict == "A" else 1 if cell.verdict == "B" else None
-        damage = 0
-        if winner is not None:
-            loser = 1 - winner
-            damage = max(
-                0,
-                g.data.base_damage
-                + self.dmg[winner]
-                + self._weapon_sum(winner, "damage")
-                - self.guard[loser]
-                - self._weapon_sum(loser, "guard"),
-            )
-            self.life[loser] = max(0, self.life[loser] - damage)
+        damage = 0 if winner is None else self._deal_damage(winner)
         self.last_round = (a, b, -1 if winner is None else winner, damage)
         self._log(
             "settle",
@@ -618,6 +554,35 @@ class PromiseState(State):
                 "life": list(self.life),
             },
         )
+        self._settle_triggers(winner)
+        self._discard_used_skills()
+        if self.life[0] <= 0 or self.life[1] <= 0:
+            self._finish("life")
+            return
+        self._rest()
+        if self.round >= self.game.data.round_cap:
+            self._finish("cap")
+            return
+        self.round += 1
+        self._begin_round()
+
+    def _deal_damage(self, winner: Player) -> int:
+        """The loser of the battle loses life: the base damage, bonuses and guards."""
+        loser = 1 - winner
+        damage = max(
+            0,
+            self.game.data.base_damage
+            + self.dmg[winner]
+            + self._weapon_sum(winner, "damage")
+            - self.guard[loser]
+            - self._weapon_sum(loser, "guard"),
+        )
+        self.life[loser] = max(0, self.life[loser] - damage)
+        return damage
+
+    def _settle_triggers(self, winner: Player | None) -> None:
+        """The effects that trigger on each player's result (``when = win / lose / draw``)."""
+        chars = self.game.content.characters
         for p in (0, 1):
             result = "draw" if winner is None else "win" if winner == p else "lose"
             w = self.equipped[p]
@@ -625,6 +590,8 @@ class PromiseState(State):
                 self._run(p, chars[self.chars[p]].weapons[w].effects, result, weapon=True)
             if self.skill_state[p] == "active":
                 self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, result)
+
+    def _discard_used_skills(self) -> None:
         for p in (0, 1):
             s = self.set_skill[p]
             if s and self.skill_state[p] == "active":
@@ -632,10 +599,11 @@ class PromiseState(State):
                     self.hand_skills[p] |= 1 << s
                 else:
                     self.discard_skills[p] |= 1 << s
-        if self.life[0] <= 0 or self.life[1] <= 0:
-            self._finish("life")
-            return
-        # 调息 rest
+
+    def _rest(self) -> None:
+        """调息: qi back, discarded skills back to an empty hand, weapons back (option)."""
+        g = self.game
+        chars = g.content.characters
         for p in (0, 1):
             gain = g.data.qi_regen if self.set_skill[p] else g.data.qi_regen_no_skill
             self.qi[p] = min(chars[self.chars[p]].qi, self.qi[p] + gain)
@@ -647,11 +615,6 @@ class PromiseState(State):
                 self.hand_weapons[p] |= 1 << self.equipped[p]
                 self.equipped[p] = -1
         self._log("rest", {"qi": list(self.qi)})
-        if self.round >= g.data.round_cap:
-            self._finish("cap")
-            return
-        self.round += 1
-        self._begin_round()
 
     def _finish(self, reason: str) -> None:
         self.reason = reason
@@ -689,6 +652,28 @@ class PromiseState(State):
     # ------------------------------------------------------------------ views
 
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
+        obs = self._observe_table(player)
+        if self.round == 0:
+            return obs
+        battle = self.phase in ("throw", "over")
+        # configured: the skill step of this round is done; armed: the weapon step too
+        configured = battle or self.phase == "weapon"
+        obs["players"] = [
+            self._observe_player(p, player, configured=configured, armed=battle) for p in (0, 1)
+        ]
+        obs["battle"] = self._observe_battle(battle)
+        obs["power_table"] = self.power_table().to_json()
+        if self.last_round is not None:
+            a, b, w, d = self.last_round
+            obs["last_round"] = {
+                "throws": [BLADES.names[a], BLADES.names[b]],
+                "winner": None if w < 0 else w,
+                "damage": d,
+            }
+        return obs
+
+    def _observe_table(self, player: Player | None) -> dict[str, JSONValue]:
+        """What lies on the table from the start: hearts, characters, tokens, check cards."""
         g = self.game
         chars = g.content.characters
         shown = list(self.chars)
@@ -708,48 +693,47 @@ class PromiseState(State):
         }
         if self.phase == "pick" and g.draft:
             obs["pool"] = [c.id for i, c in enumerate(chars) if i not in self.chars]
-        if self.round == 0:
-            return obs
-        players: list[JSONValue] = []
-        ph = self.phase
-        battle = ph in ("throw", "over")
-        configured = battle or ph == "weapon"  # the skill step of this round is done
-        armed = battle  # the weapon step too
-        for p in (0, 1):
-            hs = self.hand_skills[p]
-            h1h2 = self.tokens[p]
-            elig = (
-                sorted(eligible_values(self.hearts[h1h2[0]], self.hearts[h1h2[1]]))
-                if h1h2[0] >= 0
-                else []
-            )
-            entry: dict[str, JSONValue] = {
-                "seat": SEATS[p],
-                "character": character_card(chars[self.chars[p]]),
-                "life": self.life[p],
-                "max_life": chars[self.chars[p]].vitality,
-                "qi": self.qi[p],
-                "max_qi": chars[self.chars[p]].qi,
-                "hand_skills": [v for v in range(1, 11) if hs >> v & 1],
-                "discard_skills": [v for v in range(1, 11) if self.discard_skills[p] >> v & 1],
-                "hand_weapons": [
-                    WEAPON_NAMES[w] for w in range(3) if self.hand_weapons[p] >> w & 1
-                ],
-                "equipped": WEAPON_NAMES[self.equipped[p]] if self.equipped[p] >= 0 else None,
-                "eligible": elig,
-                "step_range": self.step_range[p],
-                # what a real table shows of this round's configuration: *that* a card
-                # was laid face down at each step (None: the step has not been played)
-                "face_down": {
-                    "skill": self.set_skill[p] != 0 if configured else None,
-                    "weapon": self.set_weapon[p] >= 0 if armed else None,
-                },
-            }
-            if p == player and configured and not battle:
-                entry["laid_skill"] = self.set_skill[p] or None  # you know your own card
-            players.append(entry)
-        obs["players"] = players
-        obs["battle"] = {
+        return obs
+
+    def _observe_player(
+        self, p: Player, viewer: Player | None, *, configured: bool, armed: bool
+    ) -> dict[str, JSONValue]:
+        """Player ``p``'s side of the table as ``viewer`` sees it."""
+        char = self.game.content.characters[self.chars[p]]
+        hs = self.hand_skills[p]
+        h1h2 = self.tokens[p]
+        elig = (
+            sorted(eligible_values(self.hearts[h1h2[0]], self.hearts[h1h2[1]]))
+            if h1h2[0] >= 0
+            else []
+        )
+        entry: dict[str, JSONValue] = {
+            "seat": SEATS[p],
+            "character": character_card(char),
+            "life": self.life[p],
+            "max_life": char.vitality,
+            "qi": self.qi[p],
+            "max_qi": char.qi,
+            "hand_skills": [v for v in range(1, 11) if hs >> v & 1],
+            "discard_skills": [v for v in range(1, 11) if self.discard_skills[p] >> v & 1],
+            "hand_weapons": [WEAPON_NAMES[w] for w in range(3) if self.hand_weapons[p] >> w & 1],
+            "equipped": WEAPON_NAMES[self.equipped[p]] if self.equipped[p] >= 0 else None,
+            "eligible": elig,
+            "step_range": self.step_range[p],
+            # what a real table shows of this round's configuration: *that* a card
+            # was laid face down at each step (None: the step has not been played)
+            "face_down": {
+                "skill": self.set_skill[p] != 0 if configured else None,
+                "weapon": self.set_weapon[p] >= 0 if armed else None,
+            },
+        }
+        if p == viewer and configured and not armed:
+            entry["laid_skill"] = self.set_skill[p] or None  # you know your own card
+        return entry
+
+    def _observe_battle(self, battle: bool) -> dict[str, JSONValue]:
+        """This round's revealed cards and their effects so far."""
+        return {
             "skills": [s or None for s in self.set_skill] if battle else [None, None],
             "skill_state": [s or None for s in self.skill_state] if battle else [None, None],
             "forbidden": [
@@ -765,15 +749,6 @@ class PromiseState(State):
                 else None
             ),
         }
-        obs["power_table"] = self.power_table().to_json()
-        if self.last_round is not None:
-            a, b, w, d = self.last_round
-            obs["last_round"] = {
-                "throws": [BLADES.names[a], BLADES.names[b]],
-                "winner": None if w < 0 else w,
-                "damage": d,
-            }
-        return obs
 
     def _resample(self, player: Player, rng: Rng) -> None:
         # canonical order first, so the sample depends only on what ``player`` sees
@@ -854,12 +829,12 @@ class Promise(Game):
     max_players = 2
     state_class = PromiseState
     rules_package = "caiquan.games.promise"
-    # transitional: these modules move into this package (issue 19)
     hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": "caiquan.bots.heuristics.promise",
+        "strategy": ".strategy",
         "throw_payoffs": ".payoffs:throw_payoffs",
-        "encoder": "caiquan.envs.tensors:PromiseEncoder",
-        "terminal": "caiquan.tui.panels:PROMISE",
+        "encoder": ".encoding:PromiseEncoder",
+        "terminal": ".terminal",
+        "web": "web.js",
         "matchups": ".matchups:power_tables",
     }
     options = (
@@ -916,6 +891,7 @@ class Promise(Game):
         self.recycle: bool = bool(c["recycle"])
         self.cap_by_life: bool = c["cap_result"] == "life"
         self.fixed_chars: tuple[int, int] | None = None
+        self._catalogue: tuple[Entry, ...] | None = None
         spec = str(c["characters"]).strip()
         if spec:
             ids = [s.strip() for s in spec.split(",")]
@@ -945,6 +921,12 @@ class Promise(Game):
     def max_decisions(self) -> int:
         # choice throws, two picks, then per round: stance, skill, weapon, up to two throws
         return self.data.choice_rethrows + 2 + 5 * self.data.round_cap
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """Every character, weapon and skill card of the content (see :mod:`.catalogue`)."""
+        if self._catalogue is None:
+            self._catalogue = catalogue(self.content)
+        return self._catalogue
 
     def character(self, index: int) -> Character:
         return self.content.characters[index]

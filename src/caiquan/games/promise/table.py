@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from caiquan.engine import BLADES, JSONValue
 
-from .content import Effect
+from .effects import Effect
 
 VERDICTS = ("A", "B", "draw")
 

@@ -7,7 +7,6 @@ export const cardName = (id) => (id == null ? "?" : `${SUITS[Math.floor(id / 13)
 const suitClass = (id) => (Math.floor(id / 13) % 2 ? "red" : "black");
 
 const WORDS = {
-  slash: ["斩击", "slash"], pierce: ["刺击", "pierce"], strike: ["打击", "strike"],
   rock: ["石头", "rock"], paper: ["布", "paper"], scissors: ["剪刀", "scissors"],
   attack: ["进攻", "attack"], defend: ["防守", "defend"], defence: ["防守", "defence"], discard: ["丢弃", "discard"],
   might: ["武力", "Might"], tech: ["科技", "Tech"], culture: ["文化", "Culture"],
@@ -17,13 +16,11 @@ const WORDS = {
   round: ["回合", "round"], phase: ["阶段", "phase"], nature: ["性质", "nature"], role: ["身份", "role"], weapon: ["武器", "weapon"],
   uses_left: ["剩余次数", "uses left"], taken: ["收下的牌", "cards taken"], cards_left: ["剩余牌数", "cards left"],
   table_pile: ["桌面牌堆", "table pile"], round_pile: ["回合牌堆", "round pile"], round_card: ["回合牌", "round card"],
-  hidden: ["暗置", "face down"], life: ["体力", "life"], qi: ["气", "qi"], skills: ["技能卡", "skills"], discarded: ["弃牌", "discards"],
-  equipped: ["装备", "equipped"], weapons_hand: ["手中武器", "weapons in hand"], last_round: ["上回合", "last round"],
-  power: ["战力", "power"], you: ["你", "you"], player: ["玩家", "player"], point_card: ["点数牌", "point card"], points: ["得分", "points"],
+  hidden: ["暗置", "face down"], discarded: ["弃牌", "discards"], last_round: ["上回合", "last round"],
+  you: ["你", "you"], player: ["玩家", "player"], point_card: ["点数牌", "point card"], points: ["得分", "points"],
   bids: ["出价", "bids"], war: ["战争", "war"], leader: ["领头", "leader"], target: ["目标", "target"], active: ["行动者", "active"],
-  winners: ["胜者", "winners"], territory_deck: ["领土牌堆", "territory deck"], attributes: ["属性", "attributes"],
-  win_value: ["胜值", "win value"], weapons: ["武器", "weapons"], total: ["合计", "total"], check_deck: ["检定牌堆", "check deck"],
-  draw: ["平手", "draw"], first_picker: ["先选", "picks first"], stances: ["架势（红心格）", "stances (heart grid)"],
+  winners: ["胜者", "winners"], territory_deck: ["领土牌堆", "territory deck"],
+  weapons: ["武器", "weapons"], total: ["合计", "total"], draw: ["平手", "draw"],
   last: ["最后一回合", "last round"], quality: ["品质", "quality"], expand: ["扩张", "expand"], build: ["建设", "build"],
   territory_top: ["领土牌堆顶", "top territory"],
   // phases and decisions, as the games name them
@@ -84,81 +81,6 @@ function bar(h, label, value, max, cls) {
 const seatName = (ctx, i) => (i == null ? "—" : ctx.seats?.[i]?.name || `${w("player", ctx.lang)} ${i}`);
 const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} ${extra}` }, cardName(id));
 
-// ---------------------------------------------------------------- promise
-// the seed's two configuration steps (phases "skill" then "weapon"), each face down
-const PROMISE_PHASES = {
-  skill: ["配置○一（暗置技能卡）", "configuration 1 (skill card face down)"],
-  weapon: ["配置○二（暗置武器卡）", "configuration 2 (weapon card face down)"],
-};
-const FACE_DOWN = {
-  zh: { title: "暗置", skill: "技能卡", weapon: "武器卡", none: "无", yours: "你的：" },
-  en: { title: "face down", skill: "skill card", weapon: "weapon card", none: "none", yours: "yours: " },
-};
-// What a real table shows of this round's configuration: *that* a card lies face down at
-// each step (and, for your own skill card, which); null when no step has been played.
-function faceDown(p, lang) {
-  const f = FACE_DOWN[lang === "zh" ? "zh" : "en"];
-  const fd = p.face_down || {};
-  const bits = ["skill", "weapon"].filter((k) => fd[k] != null).map((k) => `${f[k]} ${fd[k] ? "▮" : f.none}`);
-  if (p.laid_skill) bits.push(`${f.yours}${p.laid_skill}`);
-  return bits.length ? [f.title, bits.join(", ")] : null;
-}
-
-function promisePanel(o, ctx) {
-  const { h, lang } = ctx;
-  const me = o.player ?? null;   // null: a spectator (colours then read from A's side)
-  const side = me ?? 0;
-  const players = o.players || [];
-  const letters = players.map((p) => p.seat);
-  const who = (i) => `${letters[i] || i}${i === me && ctx.seat != null ? ` (${w("you", lang)})` : ""}`;
-  const wname = (p, c) => {
-    const wpn = p.character?.weapons?.find((x) => x.card === c);
-    return wpn ? `${c} ${lang === "zh" ? wpn.name : wpn.name_en}` : c;
-  };
-  const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
-    h("h4", {}, who(i), " · ", p.character ? (lang === "zh" ? p.character.name : p.character.name_en) : "—"),
-    bar(h, w("life", lang), p.life ?? 0, p.max_life ?? 0, "life"),
-    bar(h, w("qi", lang), p.qi ?? 0, p.max_qi ?? 0, "qi"),
-    kv(h, [
-      [w("equipped", lang), p.equipped ? h("span", { title: p.character?.weapons?.find((x) => x.card === p.equipped)?.[lang === "zh" ? "text" : "text_en"] || "" }, wname(p, p.equipped)) : "—"],
-      [w("weapons_hand", lang), (p.hand_weapons || []).map((c) => wname(p, c)).join(", ") || "—"],
-      [w("skills", lang), (p.hand_skills || []).join(" ") || "—"],
-      [w("discarded", lang), (p.discard_skills || []).join(" ") || "—"],
-      faceDown(p, lang),
-    ]));
-  const tokens = o.tokens || [];
-  const cellOwners = (idx) => tokens.map((tk, i) => (tk || []).filter((x) => x === idx).map(() => letters[i])).flat();
-  const hearts = (o.hearts || []).flat();
-  const grid = h("div", { class: "heart-grid", role: "grid", "aria-label": w("stances", lang) },
-    hearts.map((v, idx) => {
-      const owners = cellOwners(idx);
-      return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "gridcell" },
-        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join("")) : null);
-    }));
-  let table = null;
-  const pt = o.power_table;
-  if (pt?.cells) {
-    const throws = ["slash", "pierce", "strike"];
-    table = h("table", { class: "power", "aria-label": w("power", lang) },
-      h("thead", {}, h("tr", {}, h("th", {}, `${letters[0]} \\ ${letters[1]}`), throws.map((x) => h("th", {}, w(x, lang))))),
-      h("tbody", {}, pt.cells.map((row, r) => h("tr", {}, h("th", {}, w(throws[r], lang)),
-        row.map((c) => {
-          const mineWin = (c.verdict === "A" && side === 0) || (c.verdict === "B" && side === 1);
-          const cls = c.verdict === "draw" ? "draw" : mineWin ? "win" : "lose";
-          const parts = `${w("attributes", lang)} ${c.attributes} · ${w("win_value", lang)} ${c.win_value} · ${w("weapons", lang)} ${c.weapons} · ${w("skills", lang)} ${c.skills} = ${c.total}`;
-          return h("td", { class: `cell ${cls}`, title: parts, tabindex: 0, "aria-label": parts },
-            h("strong", {}, c.total), h("small", {}, c.verdict === "draw" ? w("draw", lang) : c.verdict));
-        })))));
-  }
-  const lr = o.last_round;
-  return h("div", { class: "panel promise" },
-    h("p", { class: "inline-kv" }, h("strong", {}, `${w("round", lang)} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
-      ` · ${w("phase", lang)}: ${o.phase ? (PROMISE_PHASES[o.phase]?.[lang === "zh" ? 0 : 1] ?? w(o.phase, lang)) : "—"} · ${w("check_deck", lang)}: ${o.check_deck ?? "—"}`),
-    h("div", { class: "players" }, players.map(playerBox)),
-    h("div", { class: "promise-board" },
-      h("figure", {}, h("figcaption", {}, w("stances", lang)), grid),
-      table ? h("figure", {}, h("figcaption", {}, `${w("power", lang)} (${letters[0]} → ${letters[1]})`), table) : null),
-    lr ? h("p", { class: "last-round" }, `${w("last_round", lang)}: ${(lr.throws || []).map((x) => w(x, lang)).join(" / ")}, ${lr.winner == null ? w("draw", lang) : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
 }
 
 // ---------------------------------------------------------------- drama
@@ -209,7 +131,7 @@ function genericPanel(o, ctx) {
 }
 
 // Transitional (issue 19): these panels move into their games' packages (web.js).
-const PANELS = { promise: promisePanel, drama: dramaPanel, goofspiel: goofspielPanel };
+const PANELS = { drama: dramaPanel, goofspiel: goofspielPanel };
 
 // ---------------------------------------------------------------- a game's own panel
 // A game may ship its panel as a JavaScript module in its package (its "web" hook): the

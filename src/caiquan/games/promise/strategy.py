@@ -1,4 +1,4 @@
-"""猜拳战争●四年之约: a player who reads the power table.
+"""猜拳战争●四年之约: a player who reads the power table (the game's ``strategy`` hook).
 
 * character pick: the sturdiest hitter (vitality + best attribute + qi);
 * stance: the placement whose usable skill values include the best skill it can pay for
@@ -20,8 +20,11 @@ import math
 from functools import lru_cache
 
 from caiquan.engine import Rng, State
-from caiquan.games.promise.content import Effect, Skill
-from caiquan.games.promise.rules import (
+from caiquan.engine.strategy import argmax, maximin, terminal_values
+
+from .content import Skill
+from .effects import effect_value
+from .rules import (
     CHAR_BASE,
     PAIRS,
     SKILL_BASE,
@@ -30,8 +33,6 @@ from caiquan.games.promise.rules import (
     PromiseState,
     eligible_values,
 )
-
-from .common import argmax, maximin, terminal_values
 
 
 def evaluate(world: State) -> list[float]:
@@ -47,36 +48,11 @@ def evaluate(world: State) -> list[float]:
     return [v, 1.0 - v]
 
 
-def _effect_score(e: Effect) -> float:
-    k, v = e.kind, e.value
-    if k == "power":
-        return (1.2 if e.me < 0 and e.them < 0 else 0.5) * v
-    if k == "forbid":
-        return 0.8
-    if k == "first":
-        return 1.5
-    if k in ("damage", "guard"):
-        return 0.8 * v
-    if k == "life":
-        return (1.0 if e.target == "self" else 1.3) * v
-    if k == "qi":
-        return 0.25 * v
-    if k == "threshold":
-        return -0.9 * v if e.target == "self" else 0.9 * v
-    if k == "draw_wins":
-        return 2.0
-    if k == "check":
-        return 0.5 * sum(map(_effect_score, e.then)) + 0.5 * sum(map(_effect_score, e.otherwise))
-    if k in ("move", "recover"):
-        return 0.3
-    return 0.1
-
-
 @lru_cache(maxsize=256)
 def _skill_score(skill: Skill) -> float:
     score = 0.0
     for e in skill.effects:
-        s = _effect_score(e)
+        s = effect_value(e)
         score += s if e.when == "reveal" else 0.5 * s
     return score - 0.3 * skill.cost
 

@@ -1,0 +1,87 @@
+// The browser panel of 猜拳战争●四年之约 (the game's "web" hook): the heart grid with both
+// players' tokens, the two characters and the power table, drawn from one seat's observation.
+// A plain ES module with no imports: everything comes through ctx (see server/static/games.js).
+
+// the words this panel needs besides the shared ones (ctx.kit.word)
+const WORDS = {
+  slash: ["斩击", "slash"], pierce: ["刺击", "pierce"], strike: ["打击", "strike"],
+  life: ["体力", "life"], qi: ["气", "qi"], skills: ["技能卡", "skills"],
+  equipped: ["装备", "equipped"], weapons_hand: ["手中武器", "weapons in hand"],
+  power: ["战力", "power"], attributes: ["属性", "attributes"], win_value: ["胜值", "win value"],
+  check_deck: ["检定牌堆", "check deck"], stances: ["架势（红心格）", "stances (heart grid)"],
+};
+// the seed's two configuration steps (phases "skill" then "weapon"), each face down
+const PROMISE_PHASES = {
+  skill: ["配置○一（暗置技能卡）", "configuration 1 (skill card face down)"],
+  weapon: ["配置○二（暗置武器卡）", "configuration 2 (weapon card face down)"],
+};
+const FACE_DOWN = {
+  zh: { title: "暗置", skill: "技能卡", weapon: "武器卡", none: "无", yours: "你的：" },
+  en: { title: "face down", skill: "skill card", weapon: "weapon card", none: "none", yours: "yours: " },
+};
+// What a real table shows of this round's configuration: *that* a card lies face down at
+// each step (and, for your own skill card, which); null when no step has been played.
+function faceDown(p, lang) {
+  const f = FACE_DOWN[lang === "zh" ? "zh" : "en"];
+  const fd = p.face_down || {};
+  const bits = ["skill", "weapon"].filter((k) => fd[k] != null).map((k) => `${f[k]} ${fd[k] ? "▮" : f.none}`);
+  if (p.laid_skill) bits.push(`${f.yours}${p.laid_skill}`);
+  return bits.length ? [f.title, bits.join(", ")] : null;
+}
+
+export default function panel(o, ctx) {
+  const { h, lang, kit } = ctx;
+  const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
+  const me = o.player ?? null;   // null: a spectator (colours then read from A's side)
+  const side = me ?? 0;
+  const players = o.players || [];
+  const letters = players.map((p) => p.seat);
+  const who = (i) => `${letters[i] || i}${i === me && ctx.seat != null ? ` (${w("you")})` : ""}`;
+  // cards from the game's catalogue: a weapon is "<character id>:<J|Q|K>"
+  const weaponId = (p, c) => `${p.character?.id}:${c}`;
+  const wname = (p, c) => (kit.entry("weapon", weaponId(p, c)) ? `${c} ${kit.name("weapon", weaponId(p, c))}` : c);
+  const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
+    h("h4", {}, who(i), " · ", p.character ? kit.name("character", p.character.id) : "—"),
+    kit.bar(h, w("life"), p.life ?? 0, p.max_life ?? 0, "life"),
+    kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi"),
+    kit.kv(h, [
+      [w("equipped"), p.equipped ? h("span", { title: kit.text("weapon", weaponId(p, p.equipped)) }, wname(p, p.equipped)) : "—"],
+      [w("weapons_hand"), (p.hand_weapons || []).map((c) => wname(p, c)).join(", ") || "—"],
+      [w("skills"), (p.hand_skills || []).join(" ") || "—"],
+      [w("discarded"), (p.discard_skills || []).join(" ") || "—"],
+      faceDown(p, lang),
+    ]));
+  const tokens = o.tokens || [];
+  const cellOwners = (idx) => tokens.map((tk, i) => (tk || []).filter((x) => x === idx).map(() => letters[i])).flat();
+  const hearts = (o.hearts || []).flat();
+  const grid = h("div", { class: "heart-grid", role: "grid", "aria-label": w("stances") },
+    hearts.map((v, idx) => {
+      const owners = cellOwners(idx);
+      return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "gridcell" },
+        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join("")) : null);
+    }));
+  let table = null;
+  const pt = o.power_table;
+  if (pt?.cells) {
+    const throws = ["slash", "pierce", "strike"];
+    table = h("table", { class: "power", "aria-label": w("power") },
+      h("thead", {}, h("tr", {}, h("th", {}, `${letters[0]} \\ ${letters[1]}`), throws.map((x) => h("th", {}, w(x))))),
+      h("tbody", {}, pt.cells.map((row, r) => h("tr", {}, h("th", {}, w(throws[r])),
+        row.map((c) => {
+          const mineWin = (c.verdict === "A" && side === 0) || (c.verdict === "B" && side === 1);
+          const cls = c.verdict === "draw" ? "draw" : mineWin ? "win" : "lose";
+          const parts = `${w("attributes")} ${c.attributes} · ${w("win_value")} ${c.win_value} · ${w("weapons")} ${c.weapons} · ${w("skills")} ${c.skills} = ${c.total}`;
+          return h("td", { class: `cell ${cls}`, title: parts, tabindex: 0, "aria-label": parts },
+            h("strong", {}, c.total), h("small", {}, c.verdict === "draw" ? w("draw") : c.verdict));
+        })))));
+  }
+  const lr = o.last_round;
+  return h("div", { class: "panel promise" },
+    h("p", { class: "inline-kv" }, h("strong", {}, `${w("round")} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
+      ` · ${w("phase")}: ${o.phase ? (PROMISE_PHASES[o.phase]?.[lang === "zh" ? 0 : 1] ?? w(o.phase)) : "—"} · ${w("check_deck")}: ${o.check_deck ?? "—"}`),
+    h("div", { class: "players" }, players.map(playerBox)),
+    h("div", { class: "promise-board" },
+      h("figure", {}, h("figcaption", {}, w("stances")), grid),
+      table ? h("figure", {}, h("figcaption", {}, `${w("power")} (${letters[0]} → ${letters[1]})`), table) : null),
+    lr ? h("p", { class: "last-round" }, `${w("last_round")}: ${(lr.throws || []).map((x) => w(x)).join(" / ")}, ${lr.winner == null ? w("draw") : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
+}
