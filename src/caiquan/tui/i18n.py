@@ -108,33 +108,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "current": ("当前玩家", "current player"),
     "start_player": ("起始玩家", "start player"),
     "not_playable": ("现在无法打出（没有合法的用法）", "cannot be played now (no legal use)"),
-    # drama
-    "round_card": ("回合牌", "round card"),
-    "nature": ("性质", "nature"),
-    "leader": ("领先玩家", "leader"),
-    "active": ("行动玩家", "active player"),
-    "target": ("对手", "target"),
-    "role": ("角色", "role"),
-    "weapon": ("武器", "weapon"),
-    "uses_left": ("剩余 {n} 次", "uses left: {n}"),
-    "hidden": ("暗置", "face down"),
-    "none": ("无", "none"),
-    "hand_size": ("手牌", "hand"),
-    "cards_left": ("剩余牌", "cards left"),
-    "taken": ("收回", "taken back"),
-    "table_pile": ("桌面牌堆", "table pile"),
-    "round_pile": ("回合牌堆", "round pile"),
-    "last_round_flag": ("最后一回合", "last round"),
-    "winners": ("胜者", "winners"),
-    "not_now": ("这张牌现在不能打出", "this card cannot be played now"),
 }
 
-NATURES = {
-    "attack": ("进攻", "attack"),
-    "defence": ("防守", "defence"),
-    "supply": ("补给", "supply"),
-    "discard": ("丢弃", "discard"),
-}
 PHASES = {
     "choose": ("猜拳定先选", "throw for first pick"),
     "pick": ("选人物", "character pick"),

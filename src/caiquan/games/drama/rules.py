@@ -1198,11 +1198,11 @@ class Drama(Game):
     max_players = 4
     state_class = DramaState
     rules_package = "caiquan.games.drama"
-    # transitional: these modules move into this package (issue 19)
     hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": "caiquan.bots.heuristics.drama",
-        "encoder": "caiquan.envs.tensors:DramaEncoder",
-        "terminal": "caiquan.tui.panels:DRAMA",
+        "strategy": ".strategy",
+        "encoder": ".encoding:DramaEncoder",
+        "terminal": ".terminal",
+        "web": "web.js",
     }
     options = (
         ConfigOption(
