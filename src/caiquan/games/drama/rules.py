@@ -38,23 +38,26 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Entry,
     Game,
     JSONValue,
     Player,
     Rng,
     State,
+    Text,
     ranks_from_scores,
 )
+from caiquan.engine.describe import Scalar
 
 from . import formulas as f
+from . import text
 from .content import DramaContent, Role, load_content
+from .text import RANK_LABELS, SUITS
 
 NUM_PLAYERS = 4
 NUM_CARDS = 52
 HAND_SIZE = 5
-SUITS = "♠♥♣♦"
 SUIT_TOKENS = "SHCD"
-RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 WEAPON_BASE = 52
 TARGET_BASE = 104
@@ -1349,6 +1352,57 @@ class Drama(Game):
 
     def uses(self, quality: int) -> int:
         return f.weapon_uses(quality, self.tiers)
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """What a player reads about, by the ids the observations use: the 52 cards (``card``,
+        id ``"0"`` … ``"51"``: its intention number, the round it turns, whose class it is), the
+        roles (``role``), the round natures (``nature``) and the weapon tiers (``weapon``)."""
+        return (
+            *(self._card_entry(c) for c in range(NUM_CARDS)),
+            *(self._role_entry(i) for i in range(len(self.content.roles))),
+            *(self._nature_entry(nat) for nat in NATURES),
+            *self._weapon_entries(),
+        )
+
+    def _card_entry(self, c: int) -> Entry:
+        v = rank(c)
+        roles = self.content.roles
+        in_role = [(r.zh, r.en) for i, r in enumerate(roles) if self.role_class[i][v]]
+        body = text.card_text(v, self.nature[v], in_role, bool(self.config["same_role"]))
+        fields: dict[str, Scalar] = {"label": card_label(c), "suit": SUITS[c // 13], "rank": v}
+        return Entry("card", str(c), Text(*text.card_name(c)), Text(*body), fields)
+
+    def _role_entry(self, i: int) -> Entry:
+        role = self.content.roles[i]
+        ranks = [v for v in range(1, 14) if self.role_class[i][v]]
+        same_role = bool(self.config["same_role"])
+        body = text.role_text(role.card, role.value, role.klass, ranks, same_role)
+        fields: dict[str, Scalar] = {
+            "card": role.card,
+            "value": "card" if role.value is None else role.value,
+            "class": text.ranks_text(ranks, "en"),
+        }
+        return Entry("role", role.id, Text(role.zh, role.en), Text(*body), fields)
+
+    def _nature_entry(self, nat: str) -> Entry:
+        ranks = [v for v in range(1, 14) if self.nature[v] == nat]
+        body = text.nature_text(nat, ranks, self.config)
+        fields: dict[str, Scalar] = {"ranks": text.ranks_text(ranks, "en")}
+        return Entry("nature", nat, Text(*text.NATURE_NAMES[nat]), Text(*body), fields)
+
+    def _weapon_entries(self) -> list[Entry]:
+        out = []
+        low = 1
+        for tier in self.content.tiers:
+            body = text.weapon_text(low, tier.max_quality, tier.uses)
+            fields: dict[str, Scalar] = {
+                "min_quality": low,
+                "max_quality": tier.max_quality,
+                "uses": tier.uses,
+            }
+            out.append(Entry("weapon", tier.id, Text(tier.zh, tier.en), Text(*body), fields))
+            low = tier.max_quality + 1
+        return out
 
     @property
     def num_option_ids(self) -> int:

@@ -18,7 +18,9 @@ const WORDS = {
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
-  const { kv, card, seatName } = kit;
+  const { kv, seatName } = kit;
+  // a card, with what it does (its catalogue text) as the tooltip
+  const card = (hh, c, extra) => hh("span", { title: kit.text("card", c) }, kit.card(hh, c, extra));
   const roleName = (r) => (r == null ? "—" : kit.name("role", r));
   const me = o.player;
   const weapon = (wp) => (!wp ? "—" : wp.hidden ? w("hidden")
