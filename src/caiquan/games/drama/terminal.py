@@ -13,33 +13,18 @@ from rich.text import Text
 from caiquan.engine import Decision, Game
 from caiquan.games.terminal_kit import kv, pick, player_name
 
-from .rules import SUPPLY_DISCARD_BASE, WEAPON_BASE, card_label
-from .text import NATURE_NAMES, NOT_NOW, term
+from .rules import SUPPLY_DISCARD_BASE, WEAPON_BASE, Drama
+from .text import NATURE_NAMES, NOT_NOW, card_label, term
 
 Obs = Mapping[str, Any]
 
 
 def panel(game: Game, obs: Obs, lang: str, opts: object) -> RenderableType:
     """The round, the piles, every player's role, weapon and cards, and my hand."""
-    roles = {r.id: r for r in game.content.roles}  # type: ignore[attr-defined]
+    assert isinstance(game, Drama)
+    roles = {r.id: r for r in game.content.roles}
     me = obs.get("player")
-    nature = obs.get("nature") or ""
-    head = Text()
-    head.append(
-        term("round_of", lang, r=obs.get("round", 0), cap=obs.get("rounds", "?")), style="bold"
-    )
-    rc = obs.get("round_card")
-    head.append(f"   {term('round_card', lang)}: ")
-    head.append(
-        f"{card_label(rc) if rc is not None else '—'} ({obs.get('round_value', '')})",
-        style="bold",
-    )
-    head.append(f"   {term('nature', lang)}: ")
-    head.append(
-        pick(NATURE_NAMES[nature], lang) if nature in NATURE_NAMES else nature, style="bold cyan"
-    )
-    if obs.get("last_round"):
-        head.append(f"   {term('last_round_flag', lang)}", style="bold red")
+    head = _head(obs, lang)
     parts: list[RenderableType] = [head]
     parts.append(
         kv(
@@ -75,6 +60,28 @@ def panel(game: Game, obs: Obs, lang: str, opts: object) -> RenderableType:
         names = ", ".join(player_name(w, lang) for w in winners)
         parts.append(kv([(term("winners", lang), names)]))
     return Group(*parts)
+
+
+def _head(obs: Obs, lang: str) -> Text:
+    """``round 3 of 10   round card: ♠6 (6)   nature: attack   last round``."""
+    nature = obs.get("nature") or ""
+    head = Text()
+    head.append(
+        term("round_of", lang, r=obs.get("round", 0), cap=obs.get("rounds", "?")), style="bold"
+    )
+    rc = obs.get("round_card")
+    head.append(f"   {term('round_card', lang)}: ")
+    head.append(
+        f"{card_label(rc) if rc is not None else '—'} ({obs.get('round_value', '')})",
+        style="bold",
+    )
+    head.append(f"   {term('nature', lang)}: ")
+    head.append(
+        pick(NATURE_NAMES[nature], lang) if nature in NATURE_NAMES else nature, style="bold cyan"
+    )
+    if obs.get("last_round"):
+        head.append(f"   {term('last_round_flag', lang)}", style="bold red")
+    return head
 
 
 def _weapon(w: Any, lang: str) -> str:
