@@ -31,7 +31,7 @@ in-role discard answers with an intention card), ``"supply"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from caiquan.engine import (
@@ -76,6 +76,8 @@ NATURES = (ATTACK, DEFENCE, SUPPLY, DISCARD)
 
 # A weapon pair as held: (quality card id, weapon card id, uses left)
 Held = tuple[int, int, int]
+# A hidden place a card may be re-dealt to: (kind, player or -1, index)
+Slot = tuple[str, int, int]
 
 
 def rank(card: int) -> int:
@@ -518,90 +520,99 @@ class DramaState(State):
     # ------------------------------------------------------------------ hooks: apply
 
     def _apply(self, joint: dict[Player, int]) -> None:
-        phase = self.phase
-        if phase == "role":
-            self._take_role(self.active, joint[self.active] - ROLE_BASE)
-            if self.open_roles():
-                self.active = (self.active + 1) % NUM_PLAYERS
-                self._movers = (self.active,)
-            else:
-                self._deal()
-        elif phase == "answer":
-            self._resolve_discard(self.pending, joint[self.target])
+        apply = _APPLY.get(self.phase)
+        if apply is None:  # pragma: no cover - the engine never applies to a finished game
+            raise AssertionError(f"no decision in phase {self.phase}")
+        apply(self, joint)
+
+    def _apply_role(self, joint: dict[Player, int]) -> None:
+        self._take_role(self.active, joint[self.active] - ROLE_BASE)
+        if self.open_roles():
+            self.active = (self.active + 1) % NUM_PLAYERS
+            self._movers = (self.active,)
+        else:
+            self._deal()
+
+    def _apply_answer(self, joint: dict[Player, int]) -> None:
+        self._resolve_discard(self.pending, joint[self.target])
+        self._end_turn()
+
+    def _apply_rearm(self, joint: dict[Player, int]) -> None:
+        for p in self._seat_order():
+            if joint.get(p) == REARM_DRAW:
+                if len(self.table) >= 2:
+                    self._draw_pair(p)
+                else:  # earlier draws this round emptied the table pile
+                    self._log("rearm", {"player": p, "drew": False, "table_empty": True})
+            elif p in joint:
+                self._log("rearm", {"player": p, "drew": False})
+        self._next_turn()
+
+    def _apply_target(self, joint: dict[Player, int]) -> None:
+        self.target = joint[self.active] - TARGET_BASE
+        self._log("target", {"round": self.round_no, "player": self.active, "target": self.target})
+        if self.last:
+            self._resolve_last()
             self._end_turn()
-        elif phase == "rearm":
-            for p in self._seat_order():
-                if joint.get(p) == REARM_DRAW:
-                    if len(self.table) >= 2:
-                        self._draw_pair(p)
-                    else:  # earlier draws this round emptied the table pile
-                        self._log("rearm", {"player": p, "drew": False, "table_empty": True})
-                elif p in joint:
-                    self._log("rearm", {"player": p, "drew": False})
-            self._next_turn()
-        elif phase == "target":
-            self.target = joint[self.active] - TARGET_BASE
-            self._log(
-                "target", {"round": self.round_no, "player": self.active, "target": self.target}
-            )
-            if self.last:
-                self._resolve_last()
-                self._end_turn()
-            elif self.nature == DISCARD:
-                self.phase = "discard"
-                self._movers = (self.active,)
-            else:
-                self.phase = "duel"
-                self._movers = tuple(sorted((self.active, self.target)))
-        elif phase == "duel":
-            if self.nature == ATTACK:
-                self._resolve_attack(joint[self.active], joint[self.target])
-            else:
-                self._resolve_defence(joint[self.active], joint[self.target])
-            self._end_turn()
-        elif phase == "discard":
-            option = joint[self.active]
-            armed = option >= WEAPON_BASE
-            card = option - WEAPON_BASE if armed else option
-            if (
-                self.game.config["discard_in_role"] == "answer"
-                and self.in_role(self.active, rank(card))
-                and self.hands[self.target]
-            ):
-                # 先攻击后丢弃: the attack is shown, the target answers with a card; the card
-                # (and the weapon, if used) are face up from now on
-                self._take_from_hand(self.active, card)
-                if armed:
-                    q, w, _ = self._held(self.active)
-                    self.weapon_public[self.active] = True
-                    self.seen.update((q, w))
-                self.pending = option
-                self.phase = "answer"
-                self._movers = (self.target,)
-                total = f.attack_total_same_role(
-                    self.role_values[self.active],
-                    self.round_value,
-                    rank(card),
-                    self._weapon_values(self.active) if armed else None,
-                )
-                self._log(
-                    "discard_attack",
-                    {
-                        "round": self.round_no,
-                        "player": self.active,
-                        "target": self.target,
-                        "card": card_label(card),
-                        "total": total,
-                    },
-                )
-                return
-            self._resolve_discard(option, None)
-            self._end_turn()
-        elif phase == "supply":
-            self._resolve_supply(joint[self.active])
-            self._end_turn()
-        else:  # pragma: no cover - the engine never applies to a finished game
-            raise AssertionError(f"no decision in phase {phase}")
+        elif self.nature == DISCARD:
+            self.phase = "discard"
+            self._movers = (self.active,)
+        else:
+            self.phase = "duel"
+            self._movers = tuple(sorted((self.active, self.target)))
+
+    def _apply_duel(self, joint: dict[Player, int]) -> None:
+        if self.nature == ATTACK:
+            self._resolve_attack(joint[self.active], joint[self.target])
+        else:
+            self._resolve_defence(joint[self.active], joint[self.target])
+        self._end_turn()
+
+    def _apply_discard(self, joint: dict[Player, int]) -> None:
+        option = joint[self.active]
+        armed = option >= WEAPON_BASE
+        card = option - WEAPON_BASE if armed else option
+        if (
+            self.game.config["discard_in_role"] == "answer"
+            and self.in_role(self.active, rank(card))
+            and self.hands[self.target]
+        ):
+            self._discard_attack(option, card, armed)
+            return
+        self._resolve_discard(option, None)
+        self._end_turn()
+
+    def _discard_attack(self, option: int, card: int, armed: bool) -> None:
+        """先攻击后丢弃: the attack is shown, the target answers with a card; the card (and the
+        weapon, if used) are face up from now on."""
+        self._take_from_hand(self.active, card)
+        if armed:
+            q, w, _ = self._held(self.active)
+            self.weapon_public[self.active] = True
+            self.seen.update((q, w))
+        self.pending = option
+        self.phase = "answer"
+        self._movers = (self.target,)
+        total = f.attack_total_same_role(
+            self.role_values[self.active],
+            self.round_value,
+            rank(card),
+            self._weapon_values(self.active) if armed else None,
+        )
+        self._log(
+            "discard_attack",
+            {
+                "round": self.round_no,
+                "player": self.active,
+                "target": self.target,
+                "card": card_label(card),
+                "total": total,
+            },
+        )
+
+    def _apply_supply(self, joint: dict[Player, int]) -> None:
+        self._resolve_supply(joint[self.active])
+        self._end_turn()
 
     # ------------------------------------------------------------------ card movements
 
@@ -1034,20 +1045,7 @@ class DramaState(State):
             self.deck.sort()
             rng.shuffle(self.deck)
             return
-        deal_slots: list[tuple[str, int, int]] = []
-        table_slots: list[tuple[str, int, int]] = []
-        for q in range(NUM_PLAYERS):
-            if q == player:
-                continue
-            for i, c in enumerate(self.hands[q]):
-                if c not in self.taken[q]:
-                    deal_slots.append(("hand", q, i))
-            if self.weapons[q] is not None and not self.weapon_public[q]:
-                slots = table_slots if self.weapon_from_table[q] else deal_slots
-                slots += [("weapon", q, 0), ("weapon", q, 1)]
-        deal_slots += [("round", -1, i) for i in range(len(self.round_pile))]
-        deal_slots += [("aside", -1, i) for i in range(len(self.aside))]
-        table_slots += [("table", -1, i) for i in range(len(self.table))]
+        deal_slots, table_slots = self._hidden_slots(player)
         deal_cards = [self._slot_card(s) for s in deal_slots]
         table_cards = [self._slot_card(s) for s in table_slots]
         # canonical order first, so the sample depends only on what ``player`` knows
@@ -1060,23 +1058,48 @@ class DramaState(State):
         hands = {q: list(self.hands[q]) for q in range(NUM_PLAYERS)}
         pairs: dict[int, list[int]] = {}
         for slots, cards in ((deal_slots, unseen[k:]), (table_slots, new_table)):
-            for (kind, q, i), c in zip(slots, cards, strict=True):
-                if kind == "hand":
-                    hands[q][i] = c
-                elif kind == "weapon":
-                    pairs.setdefault(q, [0, 0])[i] = c
-                elif kind == "round":
-                    self.round_pile[i] = c
-                elif kind == "aside":
-                    self.aside[i] = c
-                else:
-                    self.table[i] = c
+            for slot, c in zip(slots, cards, strict=True):
+                self._put(slot, c, hands, pairs)
         for q in range(NUM_PLAYERS):
             self.hands[q] = tuple(sorted(hands[q]))
         for q, (qc, wc) in pairs.items():
             self.weapons[q] = (qc, wc, self.game.uses(rank(qc)))
 
-    def _slot_card(self, slot: tuple[str, int, int]) -> int:
+    def _hidden_slots(self, player: Player) -> tuple[list[Slot], list[Slot]]:
+        """The deal slots and the table slots ``player`` cannot see (see :meth:`_resample`)."""
+        deal_slots: list[Slot] = []
+        table_slots: list[Slot] = []
+        for q in range(NUM_PLAYERS):
+            if q == player:
+                continue
+            for i, c in enumerate(self.hands[q]):
+                if c not in self.taken[q]:
+                    deal_slots.append(("hand", q, i))
+            if self.weapons[q] is not None and not self.weapon_public[q]:
+                slots = table_slots if self.weapon_from_table[q] else deal_slots
+                slots += [("weapon", q, 0), ("weapon", q, 1)]
+        deal_slots += [("round", -1, i) for i in range(len(self.round_pile))]
+        deal_slots += [("aside", -1, i) for i in range(len(self.aside))]
+        table_slots += [("table", -1, i) for i in range(len(self.table))]
+        return deal_slots, table_slots
+
+    def _put(
+        self, slot: Slot, c: int, hands: dict[int, list[int]], pairs: dict[int, list[int]]
+    ) -> None:
+        """Card ``c`` into a hidden slot (hands and weapon pairs are rebuilt by the caller)."""
+        kind, q, i = slot
+        if kind == "hand":
+            hands[q][i] = c
+        elif kind == "weapon":
+            pairs.setdefault(q, [0, 0])[i] = c
+        elif kind == "round":
+            self.round_pile[i] = c
+        elif kind == "aside":
+            self.aside[i] = c
+        else:
+            self.table[i] = c
+
+    def _slot_card(self, slot: Slot) -> int:
         kind, q, i = slot
         if kind == "hand":
             return self.hands[q][i]
@@ -1133,6 +1156,17 @@ class DramaState(State):
     def _end_reason(self) -> str:
         return self.end_reason
 
+
+#: What each decision does, by the decision kind (``DramaState.phase``).
+_APPLY: dict[str, Callable[[DramaState, dict[Player, int]], None]] = {
+    "role": DramaState._apply_role,
+    "answer": DramaState._apply_answer,
+    "rearm": DramaState._apply_rearm,
+    "target": DramaState._apply_target,
+    "duel": DramaState._apply_duel,
+    "discard": DramaState._apply_discard,
+    "supply": DramaState._apply_supply,
+}
 
 #: The options without a card, player or role in them, by their names.
 _FIXED_OPTIONS = {
