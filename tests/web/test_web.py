@@ -330,3 +330,14 @@ def test_drama_panel_is_the_games_own_module_reading_the_catalogue(
     title = page.locator("#t-panel .my-hand span[title]").first.get_attribute("title")
     assert title and title.startswith("意图数 ")
     page.context.close()
+
+
+def test_goofspiel_panel_is_the_games_own_module(server: WebServer, browser: Any) -> None:
+    """games/goofspiel/web.js draws the goofspiel panel, naming the point card from the
+    game's catalogue."""
+    page = new_page(browser, lang="zh")
+    create_table(page, server.base, "goofspiel", SHORT["goofspiel"], ["human", "easy"])
+    page.wait_for_selector("#t-panel .panel.goofspiel .big-point")
+    assert page.inner_text("#t-panel .big-point").startswith("点数牌: ")
+    assert "出价" in (page.get_attribute("#t-panel .big-point", "title") or "")
+    page.context.close()

@@ -61,70 +61,6 @@ from caiquan.engine.encoding import (
     _vocab,
 )
 
-# ---------------------------------------------------------------------- goofspiel
-
-
-class GoofspielEncoder(Encoder):
-    """Goofspiel (``n`` cards, ``T`` turns, ``N`` players).
-
-    Segments after the header: ``point_card`` (n, one-hot, the card up now), ``remaining_points``
-    (n, multi-hot), ``points`` (N, points / (n(n+1)/2)), ``turn`` (1, turn / T),
-    ``point_sequence`` (T×n, one-hot per turn), ``win_sequence`` (T×(N+1), the turn's winner,
-    last column = tie). With ``imp_info``: ``hand`` (n, multi-hot, my cards), ``my_bids`` (T×n,
-    one-hot per turn); without: ``hands`` (N×n) and ``bids`` (T×N×n).
-    """
-
-    game_id = "goofspiel"
-
-    def _layout(self) -> None:
-        g: Any = self.game
-        n, t, k = int(g.num_cards), int(g.num_turns), self.num_players
-        self.n, self.t = n, t
-        self.imp = bool(g.config["imp_info"])
-        self.total = n * (n + 1) / 2
-        self._seg("point_card", n, "one-hot: the point card up now (value − 1)")
-        self._seg("remaining_points", n, "multi-hot: point cards not yet turned up")
-        self._seg("points", k, "each player's points / (n(n+1)/2)")
-        self._seg("turn", 1, "turn / num_turns")
-        self._seg("point_sequence", t * n, "per turn: one-hot of the point card")
-        self._seg("win_sequence", t * (k + 1), "per turn: one-hot winner, last column = tie")
-        if self.imp:
-            self._seg("hand", n, "multi-hot: my cards")
-            self._seg("my_bids", t * n, "per turn: one-hot of my bid")
-        else:
-            self._seg("hands", k * n, "per player: multi-hot of their cards")
-            self._seg("bids", t * k * n, "per turn and player: one-hot of the bid")
-
-    def _fill(self, v: Vector, obs: Obs) -> None:
-        n, t, k = self.n, self.t, self.num_players
-        pc = obs.get("point_card")
-        _one(v, self._off("point_card"), n, pc - 1 if isinstance(pc, int) else None)
-        _multi(v, self._off("remaining_points"), n, obs.get("remaining_points"), 1)
-        off = self._off("points")
-        for p, x in enumerate(_list(obs.get("points"))[:k]):
-            v[off + p] = _num(x) / self.total
-        v[self._off("turn")] = _num(obs.get("turn")) / t
-        off = self._off("point_sequence")
-        for i, c in enumerate(_list(obs.get("point_sequence"))[:t]):
-            _one(v, off + i * n, n, c - 1)
-        off = self._off("win_sequence")
-        for i, w in enumerate(_list(obs.get("win_sequence"))[:t]):
-            _one(v, off + i * (k + 1), k + 1, k if w < 0 else w)
-        if self.imp:
-            _multi(v, self._off("hand"), n, obs.get("hand"), 1)
-            off = self._off("my_bids")
-            for i, b in enumerate(_list(obs.get("my_bids"))[:t]):
-                _one(v, off + i * n, n, b - 1)
-        else:
-            off = self._off("hands")
-            for p, h in enumerate(_list(obs.get("hands"))[:k]):
-                _multi(v, off + p * n, n, h, 1)
-            off = self._off("bids")
-            for i, turn in enumerate(_list(obs.get("bids"))[:t]):
-                for p, b in enumerate(turn[:k]):
-                    _one(v, off + (i * k + p) * n, n, b - 1)
-
-
 # ---------------------------------------------------------------------- promise
 
 _PROMISE_PHASES = ("choose", "pick", "stance", "skill", "weapon", "throw", "over")
@@ -435,7 +371,6 @@ __all__ = [
     "HIGH",
     "LOW",
     "Encoder",
-    "GoofspielEncoder",
     "LegendsEncoder",
     "PromiseEncoder",
     "Segment",

@@ -16,8 +16,8 @@ const WORDS = {
   round: ["回合", "round"], phase: ["阶段", "phase"], weapon: ["武器", "weapon"],
   life: ["体力", "life"], qi: ["气", "qi"], skills: ["技能卡", "skills"], discarded: ["弃牌", "discards"],
   equipped: ["装备", "equipped"], weapons_hand: ["手中武器", "weapons in hand"], last_round: ["上回合", "last round"],
-  power: ["战力", "power"], you: ["你", "you"], player: ["玩家", "player"], point_card: ["点数牌", "point card"], points: ["得分", "points"],
-  bids: ["出价", "bids"], war: ["战争", "war"], target: ["目标", "target"],
+  power: ["战力", "power"], you: ["你", "you"], player: ["玩家", "player"],
+  war: ["战争", "war"], target: ["目标", "target"],
   territory_deck: ["领土牌堆", "territory deck"], attributes: ["属性", "attributes"],
   win_value: ["胜值", "win value"], weapons: ["武器", "weapons"], total: ["合计", "total"], check_deck: ["检定牌堆", "check deck"],
   draw: ["平手", "draw"], first_picker: ["先选", "picks first"], stances: ["架势（红心格）", "stances (heart grid)"],
@@ -245,16 +245,6 @@ function legendsPanel(o, ctx) {
     o.hand ? h("p", { class: "my-hand" }, `${w("hand", lang)}: `, o.hand.map(person)) : null);
 }
 
-// ---------------------------------------------------------------- goofspiel
-function goofspielPanel(o, ctx) {
-  const { h, lang } = ctx;
-  return h("div", { class: "panel goofspiel" },
-    h("p", { class: "big-point" }, `${w("point_card", lang)}: `, h("strong", {}, o.point_card ?? "—")),
-    kv(h, [[w("points", lang), (o.points || []).map((p, i) => `${seatName(ctx, i)} ${p}`).join(" · ")],
-      ...(o.hands || []).map((hd, i) => [`${w("hand", lang)} · ${seatName(ctx, i)}`, hd == null ? "?" : hd.join(" ")]),
-      [w("bids", lang), (o.bids || []).map((b) => b.join(":")).join("  ")]]));
-}
-
 function genericPanel(o, ctx) {
   const { h } = ctx;
   const skip = new Set(["game", "player", "move", "to_move", "committed", "terminal", "my_commit"]);
@@ -263,7 +253,7 @@ function genericPanel(o, ctx) {
 }
 
 // Transitional (issue 19): these panels move into their games' packages (web.js).
-const PANELS = { promise: promisePanel, legends: legendsPanel, goofspiel: goofspielPanel };
+const PANELS = { promise: promisePanel, legends: legendsPanel };
 
 // ---------------------------------------------------------------- a game's own panel
 // A game may ship its panel as a JavaScript module in its package (its "web" hook): the
