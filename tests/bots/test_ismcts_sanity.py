@@ -63,7 +63,7 @@ def test_default_search_is_reproducible(game_id: str) -> None:
 def test_goofspiel_worlds_are_weighted_by_the_matching_rule() -> None:
     """Hidden bids: a sampled world where the opponent bid as the matching player would is
     more plausible than one where it did not; the true world here is the matching one."""
-    from caiquan.bots.heuristics.goofspiel import plausibility
+    from caiquan.games.goofspiel.strategy import plausibility
 
     game = load_game("goofspiel", num_cards=5, points_order="descending", imp_info=True)
     s = game.new_state(0)

@@ -80,3 +80,12 @@ def test_bad_options_are_refused_with_clear_messages() -> None:
         load_game("goofspiel", num_cards=4, num_turns=6)
     with pytest.raises(ConfigError, match="one of"):
         load_game("goofspiel", points_order="sideways")
+
+
+def test_catalogue_words_the_point_and_bid_cards() -> None:
+    cat = {e.id: e for e in load_game("goofspiel", num_cards=5, imp_info=True).catalogue()}
+    assert sorted(cat) == ["bid", "point"] and {e.kind for e in cat.values()} == {"card"}
+    assert cat["point"].name.en == "point card" and cat["bid"].name.zh == "出价牌"
+    assert "1…5" in cat["point"].text.en and "tied" in cat["point"].text.en
+    assert "hidden" in cat["bid"].text.en and "不公开" in cat["bid"].text.zh
+    assert "revealed together" in load_game("goofspiel").catalogue()[1].text.en

@@ -334,3 +334,41 @@ def test_promise_skill_step_notes_and_face_down_cards(server: WebServer, browser
     assert "Ling Feng the Swordsman" in text or "剑客·凌风" in text
     assert "J Long sword" in text or "J 长剑" in text
     page.context.close()
+
+
+def test_drama_panel_is_the_games_own_module_reading_the_catalogue(
+    server: WebServer, browser: Any
+) -> None:
+    """games/drama/web.js draws the drama panel: role and nature names and card texts come
+    from the game's catalogue (ctx.kit), in the page's language."""
+    need_game(server, "drama")
+    page = new_page(browser, lang="zh")
+    create_table(page, server.base, "drama", SHORT["drama"], ["human"] + ["easy"] * 3)
+    rng = random.Random(4)
+    page.wait_for_selector("#t-panel .panel.drama")
+    while not page.locator("#t-panel .my-hand .pcard").count():
+        page.wait_for_selector("#t-decision .option")
+        click_one(page, rng)  # the roles are chosen first, then the hands are dealt
+    page.wait_for_function(
+        "![...document.querySelectorAll('#t-panel h4')].some((h) => h.innerText.endsWith('—'))"
+    )
+    heads = page.locator("#t-panel .player-box h4").all_inner_texts()
+    assert len(heads) == 4
+    for name in ("地主", "协调员", "农民", "旁白"):  # the catalogue's names, not the ids
+        assert sum(name in h for h in heads) == 1, (name, heads)
+    nature = page.inner_text("#t-panel .nature")
+    assert nature in ("进攻", "防守", "补给", "丢弃")
+    title = page.locator("#t-panel .my-hand span[title]").first.get_attribute("title")
+    assert title and title.startswith("意图数 ")
+    page.context.close()
+
+
+def test_goofspiel_panel_is_the_games_own_module(server: WebServer, browser: Any) -> None:
+    """games/goofspiel/web.js draws the goofspiel panel, naming the point card from the
+    game's catalogue."""
+    page = new_page(browser, lang="zh")
+    create_table(page, server.base, "goofspiel", SHORT["goofspiel"], ["human", "easy"])
+    page.wait_for_selector("#t-panel .panel.goofspiel .big-point")
+    assert page.inner_text("#t-panel .big-point").startswith("点数牌: ")
+    assert "出价" in (page.get_attribute("#t-panel .big-point", "title") or "")
+    page.context.close()

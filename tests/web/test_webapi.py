@@ -71,7 +71,10 @@ def test_panel_js_only_for_a_game_with_its_own_panel(
     from caiquan.games import game_class
 
     cls = game_class("goofspiel")
-    assert "web" not in cls.hooks
+    own = client.get("/api/games/goofspiel/panel.js")  # games/goofspiel/web.js
+    assert own.status_code == 200 and "export default function panel" in own.text
+    # a game without one: 404, and the browser draws the generic panel
+    monkeypatch.setattr(cls, "hooks", {k: v for k, v in cls.hooks.items() if k != "web"})
     assert client.get("/api/games/goofspiel/panel.js").status_code == 404
     # a game that declares one: its package's file, served as a JavaScript module
     monkeypatch.setattr(cls, "hooks", {**cls.hooks, "web": "rules.md"})

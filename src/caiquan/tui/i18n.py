@@ -48,38 +48,6 @@ _TEXT: dict[str, tuple[str, str]] = {
     # rounds (the games' own labels live in their packages)
     "round": ("第 {r} 回合", "round {r}"),
     "round_of": ("第 {r}/{cap} 回合", "round {r} of {cap}"),
-    # drama
-    "hand": ("手牌", "hand"),
-    "round_card": ("回合牌", "round card"),
-    "nature": ("性质", "nature"),
-    "leader": ("领先玩家", "leader"),
-    "active": ("行动玩家", "active player"),
-    "target": ("对手", "target"),
-    "role": ("角色", "role"),
-    "weapon": ("武器", "weapon"),
-    "uses_left": ("剩余 {n} 次", "uses left: {n}"),
-    "hidden": ("暗置", "face down"),
-    "none": ("无", "none"),
-    "hand_size": ("手牌", "hand"),
-    "cards_left": ("剩余牌", "cards left"),
-    "taken": ("收回", "taken back"),
-    "table_pile": ("桌面牌堆", "table pile"),
-    "round_pile": ("回合牌堆", "round pile"),
-    "last_round_flag": ("最后一回合", "last round"),
-    "winners": ("胜者", "winners"),
-    "not_now": ("这张牌现在不能打出", "this card cannot be played now"),
-}
-
-NATURES = {
-    "attack": ("进攻", "attack"),
-    "defence": ("防守", "defence"),
-    "supply": ("补给", "supply"),
-    "discard": ("丢弃", "discard"),
-}
-THROWS = {
-    "slash": ("斩击", "slash"),
-    "pierce": ("贯彻", "pierce"),
-    "strike": ("打击", "strike"),
 }
 
 

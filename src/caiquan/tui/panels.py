@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from caiquan.engine import Decision, Game
-
-from .i18n import NATURES, pick, t
 
 Obs = Mapping[str, Any]
 
@@ -68,10 +65,6 @@ def _kv(rows: list[tuple[str, RenderableType | str]]) -> Table:
     return table
 
 
-def _name(p: int | None, lang: str) -> str:
-    return "—" if p is None else t("player", lang, n=p)
-
-
 # ---------------------------------------------------------------------- generic
 
 
@@ -92,95 +85,3 @@ def _compact(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_compact(v) for v in value) + "]"
     return str(value)
-
-
-# ---------------------------------------------------------------------- drama
-
-
-def _card(c: int) -> str:
-    from caiquan.games.drama.rules import card_label
-
-    return card_label(c)
-
-
-def drama_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> RenderableType:
-    roles = {r.id: r for r in game.content.roles}  # type: ignore[attr-defined]
-    me = obs.get("player")
-    nature = obs.get("nature") or ""
-    head = Text()
-    head.append(
-        t("round_of", lang, r=obs.get("round", 0), cap=obs.get("rounds", "?")), style="bold"
-    )
-    rc = obs.get("round_card")
-    head.append(f"   {t('round_card', lang)}: ")
-    head.append(
-        f"{_card(rc) if rc is not None else '—'} ({obs.get('round_value', '')})", style="bold"
-    )
-    head.append(f"   {t('nature', lang)}: ")
-    head.append(pick(NATURES[nature], lang) if nature in NATURES else nature, style="bold cyan")
-    if obs.get("last_round"):
-        head.append(f"   {t('last_round_flag', lang)}", style="bold red")
-    parts: list[RenderableType] = [head]
-    parts.append(
-        _kv(
-            [
-                (t("leader", lang), _name(obs.get("leader"), lang)),
-                (t("active", lang), _name(obs.get("active"), lang)),
-                (t("target", lang), _name(obs.get("target"), lang)),
-                (t("table_pile", lang), str(obs.get("table_pile", 0))),
-                (t("round_pile", lang), str(obs.get("round_pile", 0))),
-            ]
-        )
-    )
-    table = Table(show_edge=False, padding=(0, 1))
-    for col in (
-        "",
-        t("role", lang),
-        t("weapon", lang),
-        t("hand_size", lang),
-        t("cards_left", lang),
-        t("taken", lang),
-    ):
-        table.add_column(col)
-    for p, pl in enumerate(obs.get("players", [])):
-        role = roles.get(pl["role"])
-        rname = (role.zh if lang == "zh" else role.en) if role else "—"
-        table.add_row(
-            _name(p, lang) + (" ★" if p == me else ""),
-            f"{rname} ({pl.get('role_value')})" if role else rname,
-            _drama_weapon(pl.get("weapon"), lang),
-            str(pl["hand_size"]),
-            str(pl["cards_left"]),
-            str(len(pl.get("taken", []))),
-        )
-    parts.append(table)
-    if me is not None and "hand" in obs:
-        hand = "  ".join(_card(c) for c in obs["hand"]) or "—"
-        parts.append(_kv([(t("hand", lang), hand)]))
-    winners = obs.get("winners") or []
-    if winners:
-        parts.append(_kv([(t("winners", lang), ", ".join(_name(w, lang) for w in winners))]))
-    return Group(*parts)
-
-
-def _drama_weapon(w: Any, lang: str) -> str:
-    if w is None:
-        return t("none", lang)
-    if w.get("hidden"):
-        return t("hidden", lang)
-    q, wc = w["cards"]
-    shown = "" if w.get("public") else f" ({t('hidden', lang)})"
-    uses = t("uses_left", lang, n=w["uses_left"])
-    return f"{_card(q)}+{_card(wc)} {w['quality']}/{w['weapon']}, {uses}{shown}"
-
-
-def drama_unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tuple[str, str]]:
-    if decision.kind not in ("duel", "discard", "answer") or "hand" not in obs:
-        return []
-    legal = set(decision.ids)
-    return [(_card(c), t("not_now", lang)) for c in obs["hand"] if c not in legal]
-
-
-# transitional (issue 19): each game's terminal panel moves into its package; the game's
-# ``terminal`` hook names one of these until then.
-DRAMA = SimpleNamespace(panel=drama_panel, unavailable=drama_unavailable)

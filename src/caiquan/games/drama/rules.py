@@ -31,30 +31,35 @@ in-role discard answers with an intention card), ``"supply"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    ConfigValue,
+    Entry,
     Game,
     JSONValue,
     Player,
     Rng,
     State,
+    Text,
     ranks_from_scores,
 )
+from caiquan.engine.describe import Scalar
 
 from . import formulas as f
+from . import text
 from .content import DramaContent, Role, load_content
+from .text import SUITS
+from .text import card_label as card_label  # re-exported: a card as players read it
 
 NUM_PLAYERS = 4
 NUM_CARDS = 52
 HAND_SIZE = 5
-SUITS = "♠♥♣♦"
 SUIT_TOKENS = "SHCD"
-RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 WEAPON_BASE = 52
 TARGET_BASE = 104
@@ -68,19 +73,16 @@ NUM_OPTION_IDS = 168
 
 ATTACK, DEFENCE, SUPPLY, DISCARD = "attack", "defence", "supply", "discard"
 NATURES = (ATTACK, DEFENCE, SUPPLY, DISCARD)
-NATURE_ZH = {ATTACK: "进攻", DEFENCE: "防守", SUPPLY: "补给", DISCARD: "丢弃"}
 
 # A weapon pair as held: (quality card id, weapon card id, uses left)
 Held = tuple[int, int, int]
+# A hidden place a card may be re-dealt to: (kind, player or -1, index)
+Slot = tuple[str, int, int]
 
 
 def rank(card: int) -> int:
     """Face value of a card id: A = 1 … K = 13."""
     return card % 13 + 1
-
-
-def card_label(card: int) -> str:
-    return SUITS[card // 13] + RANK_LABELS[card % 13]
 
 
 def card_token(card: int) -> str:
@@ -482,33 +484,15 @@ class DramaState(State):
         return self.phase
 
     def _prompt(self, player: Player) -> tuple[str, str]:
-        r, nat = self.round_value, self.nature
-        head_zh = f"第 {self.round_no} 回合（{r}，{NATURE_ZH[nat]}）"
-        head_en = f"round {self.round_no} ({r}, {nat})"
-        phase = self.phase
-        if phase == "role":
-            return ("选择身份（明牌）", "choose your role (face up)")
-        if phase == "answer":
-            return (
-                f"{head_zh}：玩家 {self.active} 先攻击后丢弃你的武器，出一张意图牌应对",
-                f"{head_en}: player {self.active} attacks to discard your weapon; answer with "
-                "an intention card",
-            )
-        if phase == "rearm":
-            return (f"{head_zh}：从桌面牌堆抽取新的质量和武器？", f"{head_en}: draw a new pair?")
-        if phase == "target":
-            return (f"{head_zh}：选择对手", f"{head_en}: name your opponent")
-        if phase == "supply":
-            return (f"{head_zh}：补给", f"{head_en}: supply")
-        if phase == "discard":
-            return (
-                f"{head_zh}：出一张意图牌，丢弃玩家 {self.target} 的武器",
-                f"{head_en}: play an intention card to discard player {self.target}'s weapon",
-            )
         other = self.target if player == self.active else self.active
-        return (
-            f"{head_zh}：与玩家 {other} 对决，暗出一张牌",
-            f"{head_en}: duel with player {other}; choose your card face down",
+        return text.prompt(
+            self.phase,
+            self.round_no,
+            self.round_value,
+            self.nature,
+            self.active,
+            self.target,
+            other,
         )
 
     def _describe(self, player: Player, option: int) -> Choice:
@@ -517,112 +501,118 @@ class DramaState(State):
             r = option - ROLE_BASE
             role = self.game.content.roles[r]
             card = self.offer_cards[r]
-            shown = f"{card_label(card)}，" if card >= 0 else ""
-            shown_en = f"{card_label(card)}, " if card >= 0 else ""
-            return Choice(
-                option,
-                base.name,
-                f"选择身份：{role.zh}（{shown}身份 {self.offer_values[r]}）",
-                f"choose the role {role.en} ({shown_en}role value {self.offer_values[r]})",
+            label = text.choice(
+                "role-offer",
+                zh=role.zh,
+                en=role.en,
+                shown_zh=f"{card_label(card)}，" if card >= 0 else "",
+                shown_en=f"{card_label(card)}, " if card >= 0 else "",
+                value=self.offer_values[r],
             )
+            return Choice(option, base.name, *label)
         if WEAPON_BASE <= option < TARGET_BASE and self.weapons[player] is not None:
             q, w, u = self._held(player)
             c = option - WEAPON_BASE
-            return Choice(
-                option,
-                base.name,
-                f"{card_label(c)} + 武器（质量 {rank(q)} × 武器 {rank(w)}，剩 {u} 次）",
-                f"{card_label(c)} with weapon (quality {rank(q)} × weapon {rank(w)}, {u} left)",
-            )
+            label = text.choice("card-with-pair", card=card_label(c), q=rank(q), w=rank(w), uses=u)
+            return Choice(option, base.name, *label)
         return base
 
     # ------------------------------------------------------------------ hooks: apply
 
     def _apply(self, joint: dict[Player, int]) -> None:
-        phase = self.phase
-        if phase == "role":
-            self._take_role(self.active, joint[self.active] - ROLE_BASE)
-            if self.open_roles():
-                self.active = (self.active + 1) % NUM_PLAYERS
-                self._movers = (self.active,)
-            else:
-                self._deal()
-        elif phase == "answer":
-            self._resolve_discard(self.pending, joint[self.target])
+        apply = _APPLY.get(self.phase)
+        if apply is None:  # pragma: no cover - the engine never applies to a finished game
+            raise AssertionError(f"no decision in phase {self.phase}")
+        apply(self, joint)
+
+    def _apply_role(self, joint: dict[Player, int]) -> None:
+        self._take_role(self.active, joint[self.active] - ROLE_BASE)
+        if self.open_roles():
+            self.active = (self.active + 1) % NUM_PLAYERS
+            self._movers = (self.active,)
+        else:
+            self._deal()
+
+    def _apply_answer(self, joint: dict[Player, int]) -> None:
+        self._resolve_discard(self.pending, joint[self.target])
+        self._end_turn()
+
+    def _apply_rearm(self, joint: dict[Player, int]) -> None:
+        for p in self._seat_order():
+            if joint.get(p) == REARM_DRAW:
+                if len(self.table) >= 2:
+                    self._draw_pair(p)
+                else:  # earlier draws this round emptied the table pile
+                    self._log("rearm", {"player": p, "drew": False, "table_empty": True})
+            elif p in joint:
+                self._log("rearm", {"player": p, "drew": False})
+        self._next_turn()
+
+    def _apply_target(self, joint: dict[Player, int]) -> None:
+        self.target = joint[self.active] - TARGET_BASE
+        self._log("target", {"round": self.round_no, "player": self.active, "target": self.target})
+        if self.last:
+            self._resolve_last()
             self._end_turn()
-        elif phase == "rearm":
-            for p in self._seat_order():
-                if joint.get(p) == REARM_DRAW:
-                    if len(self.table) >= 2:
-                        self._draw_pair(p)
-                    else:  # earlier draws this round emptied the table pile
-                        self._log("rearm", {"player": p, "drew": False, "table_empty": True})
-                elif p in joint:
-                    self._log("rearm", {"player": p, "drew": False})
-            self._next_turn()
-        elif phase == "target":
-            self.target = joint[self.active] - TARGET_BASE
-            self._log(
-                "target", {"round": self.round_no, "player": self.active, "target": self.target}
-            )
-            if self.last:
-                self._resolve_last()
-                self._end_turn()
-            elif self.nature == DISCARD:
-                self.phase = "discard"
-                self._movers = (self.active,)
-            else:
-                self.phase = "duel"
-                self._movers = tuple(sorted((self.active, self.target)))
-        elif phase == "duel":
-            if self.nature == ATTACK:
-                self._resolve_attack(joint[self.active], joint[self.target])
-            else:
-                self._resolve_defence(joint[self.active], joint[self.target])
-            self._end_turn()
-        elif phase == "discard":
-            option = joint[self.active]
-            armed = option >= WEAPON_BASE
-            card = option - WEAPON_BASE if armed else option
-            if (
-                self.game.config["discard_in_role"] == "answer"
-                and self.in_role(self.active, rank(card))
-                and self.hands[self.target]
-            ):
-                # 先攻击后丢弃: the attack is shown, the target answers with a card; the card
-                # (and the weapon, if used) are face up from now on
-                self._take_from_hand(self.active, card)
-                if armed:
-                    q, w, _ = self._held(self.active)
-                    self.weapon_public[self.active] = True
-                    self.seen.update((q, w))
-                self.pending = option
-                self.phase = "answer"
-                self._movers = (self.target,)
-                total = f.attack_total_same_role(
-                    self.role_values[self.active],
-                    self.round_value,
-                    rank(card),
-                    self._weapon_values(self.active) if armed else None,
-                )
-                self._log(
-                    "discard_attack",
-                    {
-                        "round": self.round_no,
-                        "player": self.active,
-                        "target": self.target,
-                        "card": card_label(card),
-                        "total": total,
-                    },
-                )
-                return
-            self._resolve_discard(option, None)
-            self._end_turn()
-        elif phase == "supply":
-            self._resolve_supply(joint[self.active])
-            self._end_turn()
-        else:  # pragma: no cover - the engine never applies to a finished game
-            raise AssertionError(f"no decision in phase {phase}")
+        elif self.nature == DISCARD:
+            self.phase = "discard"
+            self._movers = (self.active,)
+        else:
+            self.phase = "duel"
+            self._movers = tuple(sorted((self.active, self.target)))
+
+    def _apply_duel(self, joint: dict[Player, int]) -> None:
+        if self.nature == ATTACK:
+            self._resolve_attack(joint[self.active], joint[self.target])
+        else:
+            self._resolve_defence(joint[self.active], joint[self.target])
+        self._end_turn()
+
+    def _apply_discard(self, joint: dict[Player, int]) -> None:
+        option = joint[self.active]
+        armed = option >= WEAPON_BASE
+        card = option - WEAPON_BASE if armed else option
+        if (
+            self.game.config["discard_in_role"] == "answer"
+            and self.in_role(self.active, rank(card))
+            and self.hands[self.target]
+        ):
+            self._discard_attack(option, card, armed)
+            return
+        self._resolve_discard(option, None)
+        self._end_turn()
+
+    def _discard_attack(self, option: int, card: int, armed: bool) -> None:
+        """先攻击后丢弃: the attack is shown, the target answers with a card; the card (and the
+        weapon, if used) are face up from now on."""
+        self._take_from_hand(self.active, card)
+        if armed:
+            q, w, _ = self._held(self.active)
+            self.weapon_public[self.active] = True
+            self.seen.update((q, w))
+        self.pending = option
+        self.phase = "answer"
+        self._movers = (self.target,)
+        total = f.attack_total_same_role(
+            self.role_values[self.active],
+            self.round_value,
+            rank(card),
+            self._weapon_values(self.active) if armed else None,
+        )
+        self._log(
+            "discard_attack",
+            {
+                "round": self.round_no,
+                "player": self.active,
+                "target": self.target,
+                "card": card_label(card),
+                "total": total,
+            },
+        )
+
+    def _apply_supply(self, joint: dict[Player, int]) -> None:
+        self._resolve_supply(joint[self.active])
+        self._end_turn()
 
     # ------------------------------------------------------------------ card movements
 
@@ -1055,20 +1045,7 @@ class DramaState(State):
             self.deck.sort()
             rng.shuffle(self.deck)
             return
-        deal_slots: list[tuple[str, int, int]] = []
-        table_slots: list[tuple[str, int, int]] = []
-        for q in range(NUM_PLAYERS):
-            if q == player:
-                continue
-            for i, c in enumerate(self.hands[q]):
-                if c not in self.taken[q]:
-                    deal_slots.append(("hand", q, i))
-            if self.weapons[q] is not None and not self.weapon_public[q]:
-                slots = table_slots if self.weapon_from_table[q] else deal_slots
-                slots += [("weapon", q, 0), ("weapon", q, 1)]
-        deal_slots += [("round", -1, i) for i in range(len(self.round_pile))]
-        deal_slots += [("aside", -1, i) for i in range(len(self.aside))]
-        table_slots += [("table", -1, i) for i in range(len(self.table))]
+        deal_slots, table_slots = self._hidden_slots(player)
         deal_cards = [self._slot_card(s) for s in deal_slots]
         table_cards = [self._slot_card(s) for s in table_slots]
         # canonical order first, so the sample depends only on what ``player`` knows
@@ -1081,23 +1058,48 @@ class DramaState(State):
         hands = {q: list(self.hands[q]) for q in range(NUM_PLAYERS)}
         pairs: dict[int, list[int]] = {}
         for slots, cards in ((deal_slots, unseen[k:]), (table_slots, new_table)):
-            for (kind, q, i), c in zip(slots, cards, strict=True):
-                if kind == "hand":
-                    hands[q][i] = c
-                elif kind == "weapon":
-                    pairs.setdefault(q, [0, 0])[i] = c
-                elif kind == "round":
-                    self.round_pile[i] = c
-                elif kind == "aside":
-                    self.aside[i] = c
-                else:
-                    self.table[i] = c
+            for slot, c in zip(slots, cards, strict=True):
+                self._put(slot, c, hands, pairs)
         for q in range(NUM_PLAYERS):
             self.hands[q] = tuple(sorted(hands[q]))
         for q, (qc, wc) in pairs.items():
             self.weapons[q] = (qc, wc, self.game.uses(rank(qc)))
 
-    def _slot_card(self, slot: tuple[str, int, int]) -> int:
+    def _hidden_slots(self, player: Player) -> tuple[list[Slot], list[Slot]]:
+        """The deal slots and the table slots ``player`` cannot see (see :meth:`_resample`)."""
+        deal_slots: list[Slot] = []
+        table_slots: list[Slot] = []
+        for q in range(NUM_PLAYERS):
+            if q == player:
+                continue
+            for i, c in enumerate(self.hands[q]):
+                if c not in self.taken[q]:
+                    deal_slots.append(("hand", q, i))
+            if self.weapons[q] is not None and not self.weapon_public[q]:
+                slots = table_slots if self.weapon_from_table[q] else deal_slots
+                slots += [("weapon", q, 0), ("weapon", q, 1)]
+        deal_slots += [("round", -1, i) for i in range(len(self.round_pile))]
+        deal_slots += [("aside", -1, i) for i in range(len(self.aside))]
+        table_slots += [("table", -1, i) for i in range(len(self.table))]
+        return deal_slots, table_slots
+
+    def _put(
+        self, slot: Slot, c: int, hands: dict[int, list[int]], pairs: dict[int, list[int]]
+    ) -> None:
+        """Card ``c`` into a hidden slot (hands and weapon pairs are rebuilt by the caller)."""
+        kind, q, i = slot
+        if kind == "hand":
+            hands[q][i] = c
+        elif kind == "weapon":
+            pairs.setdefault(q, [0, 0])[i] = c
+        elif kind == "round":
+            self.round_pile[i] = c
+        elif kind == "aside":
+            self.aside[i] = c
+        else:
+            self.table[i] = c
+
+    def _slot_card(self, slot: Slot) -> int:
         kind, q, i = slot
         if kind == "hand":
             return self.hands[q][i]
@@ -1155,16 +1157,30 @@ class DramaState(State):
         return self.end_reason
 
 
-_END_REASONS = {
-    "empty": ("有玩家出完了所有牌", "a player has played out every card"),
-    "last_empty": (
-        "最后一回合有玩家出完了所有牌",
-        "a player played out every card in the last round",
-    ),
-    "last_round": ("最后一回合结束", "the last round is over"),
-    "count": ("回合牌堆用完，比较剩余牌数", "the round pile is out: cards left compared"),
-    "play_out": ("最后一回合所有人出完所有牌", "everyone played out every card in the last round"),
+#: What each decision does, by the decision kind (``DramaState.phase``).
+_APPLY: dict[str, Callable[[DramaState, dict[Player, int]], None]] = {
+    "role": DramaState._apply_role,
+    "answer": DramaState._apply_answer,
+    "rearm": DramaState._apply_rearm,
+    "target": DramaState._apply_target,
+    "duel": DramaState._apply_duel,
+    "discard": DramaState._apply_discard,
+    "supply": DramaState._apply_supply,
 }
+
+#: The options without a card, player or role in them, by their names.
+_FIXED_OPTIONS = {
+    SUPPLY_REDRAW: "supply-redraw",
+    SUPPLY_PASS: "supply-pass",
+    REARM_DRAW: "rearm-draw",
+    REARM_DECLINE: "rearm-decline",
+}
+
+
+def _option(name: str, default: ConfigValue, **limits: Any) -> ConfigOption:
+    """An option with its help from :data:`.text.OPTION_HELP`."""
+    zh, en = text.OPTION_HELP[name]
+    return ConfigOption(name, default, en, zh, **limits)
 
 
 def _nature_table(config: Mapping[str, object]) -> dict[int, str]:
@@ -1198,128 +1214,29 @@ class Drama(Game):
     max_players = 4
     state_class = DramaState
     rules_package = "caiquan.games.drama"
-    # transitional: these modules move into this package (issue 19)
     hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": "caiquan.bots.heuristics.drama",
-        "encoder": "caiquan.envs.tensors:DramaEncoder",
-        "terminal": "caiquan.tui.panels:DRAMA",
+        "strategy": ".strategy",
+        "encoder": ".encoding:DramaEncoder",
+        "terminal": ".terminal",
+        "web": "web.js",
     }
     options = (
-        ConfigOption(
-            "content",
-            "default",
-            "roles and weapon tiers: the content set (default)",
-            "身份与武器品质数据：选择一套内容（default）",
-            presets=("default",),
-        ),
-        ConfigOption(
-            "rounds",
-            10,
-            "cards in the central round pile (rounds played)",
-            "中间牌堆的张数（回合数）",
-            minimum=1,
-            maximum=20,
-        ),
-        ConfigOption(
-            "swap_natures",
-            False,
-            "swap the natures: composites defend, primes attack (质数，积数可互换回合性质)",
-            "互换回合性质：积数为防守回合，质数为进攻回合",
-        ),
-        ConfigOption(
-            "two_is_composite",
-            True,
-            "count 2 as a composite, as the seed's 2代表的积数 says (off: 2 is a prime)",
-            "按原文“2代表的积数”把 2 当作积数（关闭：2 为质数）",
-        ),
-        ConfigOption(
-            "roles",
-            "choose",
-            "roles: chosen in seat order from a random first chooser ('choose', 选择身份) "
-            "or dealt at random ('deal')",
-            "身份：从随机的第一位起按座位顺序选择（choose，选择身份）或随机发放（deal）",
-            choices=("choose", "deal"),
-        ),
-        ConfigOption(
-            "supply_number",
-            4,
-            "the special number that marks a supply round",
-            "表示补给回合的单独数字",
-            minimum=1,
-            maximum=13,
-        ),
-        ConfigOption(
-            "discard_number",
-            9,
-            "the special number that marks a discard round",
-            "表示丢弃回合的单独数字",
-            minimum=1,
-            maximum=13,
-        ),
-        ConfigOption(
-            "one_is",
-            SUPPLY,
-            "the nature of a round card A (1 is neither prime nor composite)",
-            "回合牌 A（1 既非质数也非积数）的回合性质",
-            choices=NATURES,
-        ),
-        ConfigOption(
-            "same_role",
-            True,
-            "use the in-role (身份相同) formulas when a card is of the player's role class",
-            "出牌属于自己身份的牌类时使用“身份相同”的公式",
-        ),
-        ConfigOption(
-            "rearm_optional",
-            True,
-            "drawing a new weapon pair after the wait is a choice (如果有需要); off: automatic",
-            "等待一回合后是否重新抽取武器由玩家决定（如果有需要）；关闭则自动抽取",
-        ),
-        ConfigOption(
-            "unarmed_defence",
-            True,
-            "a target without a weapon may still be attacked in a defence round (weapon 0)",
-            "防守回合可以进攻没有武器的玩家（武器按 0 计）",
-        ),
-        ConfigOption(
-            "instant_win",
-            True,
-            "a player with no cards left wins at once (several at once share)",
-            "牌出完的玩家立即获胜（同时出完则并列）",
-        ),
-        ConfigOption(
-            "last_round",
-            "play_out",
-            "the last round: every player plays out every card, fewest then smallest cards "
-            "win ('play_out'); whole hands duel as one intention ('all_in', rules version 1); "
-            "an ordinary round ('ordinary')",
-            "最后一回合：每人出完所有牌，牌少者胜、其次点数小者胜（play_out）；整手牌作为一次意图"
-            "对决（all_in，第 1 版规则）；普通回合（ordinary）",
-            choices=("play_out", "all_in", "ordinary"),
-        ),
-        ConfigOption(
-            "discard_in_role",
-            "answer",
-            "an in-role discard: the target answers with an intention card ('answer') or the "
-            "attack total meets the player's own card and always succeeds ('literal')",
-            "身份相同的丢弃：对方出一张意图牌应对（answer），或攻击总数与自己的意图数比较、"
-            "总是成功（literal）",
-            choices=("answer", "literal"),
-        ),
-        ConfigOption(
-            "tie",
-            "return",
-            "equal totals: each takes back their own card ('return') or both go to the table",
-            "总数相等：各自收回自己的牌（return）或都进入桌面牌堆（table）",
-            choices=("return", "table"),
-        ),
-        ConfigOption(
-            "table_start",
-            "rest",
-            "the undealt rest of the deck starts the table pile ('rest') or is set aside",
-            "未发出的牌作为桌面牌堆的起始（rest）或放置一旁（empty）",
-            choices=("rest", "empty"),
-        ),
+        _option("content", "default", presets=("default",)),
+        _option("rounds", 10, minimum=1, maximum=20),
+        _option("swap_natures", False),
+        _option("two_is_composite", True),
+        _option("roles", "choose", choices=("choose", "deal")),
+        _option("supply_number", 4, minimum=1, maximum=13),
+        _option("discard_number", 9, minimum=1, maximum=13),
+        _option("one_is", SUPPLY, choices=NATURES),
+        _option("same_role", True),
+        _option("rearm_optional", True),
+        _option("unarmed_defence", True),
+        _option("instant_win", True),
+        _option("last_round", "play_out", choices=("play_out", "all_in", "ordinary")),
+        _option("discard_in_role", "answer", choices=("answer", "literal")),
+        _option("tie", "return", choices=("return", "table")),
+        _option("table_start", "rest", choices=("rest", "empty")),
     )
 
     def _prepare(self) -> None:
@@ -1350,6 +1267,57 @@ class Drama(Game):
     def uses(self, quality: int) -> int:
         return f.weapon_uses(quality, self.tiers)
 
+    def catalogue(self) -> tuple[Entry, ...]:
+        """What a player reads about, by the ids the observations use: the 52 cards (``card``,
+        id ``"0"`` … ``"51"``: its intention number, the round it turns, whose class it is), the
+        roles (``role``), the round natures (``nature``) and the weapon tiers (``weapon``)."""
+        return (
+            *(self._card_entry(c) for c in range(NUM_CARDS)),
+            *(self._role_entry(i) for i in range(len(self.content.roles))),
+            *(self._nature_entry(nat) for nat in NATURES),
+            *self._weapon_entries(),
+        )
+
+    def _card_entry(self, c: int) -> Entry:
+        v = rank(c)
+        roles = self.content.roles
+        in_role = [(r.zh, r.en) for i, r in enumerate(roles) if self.role_class[i][v]]
+        body = text.card_text(v, self.nature[v], in_role, bool(self.config["same_role"]))
+        fields: dict[str, Scalar] = {"label": card_label(c), "suit": SUITS[c // 13], "rank": v}
+        return Entry("card", str(c), Text(*text.card_name(c)), Text(*body), fields)
+
+    def _role_entry(self, i: int) -> Entry:
+        role = self.content.roles[i]
+        ranks = [v for v in range(1, 14) if self.role_class[i][v]]
+        same_role = bool(self.config["same_role"])
+        body = text.role_text(role.card, role.value, role.klass, ranks, same_role)
+        fields: dict[str, Scalar] = {
+            "card": role.card,
+            "value": "card" if role.value is None else role.value,
+            "class": text.ranks_text(ranks, "en"),
+        }
+        return Entry("role", role.id, Text(role.zh, role.en), Text(*body), fields)
+
+    def _nature_entry(self, nat: str) -> Entry:
+        ranks = [v for v in range(1, 14) if self.nature[v] == nat]
+        body = text.nature_text(nat, ranks, self.config)
+        fields: dict[str, Scalar] = {"ranks": text.ranks_text(ranks, "en")}
+        return Entry("nature", nat, Text(*text.NATURE_NAMES[nat]), Text(*body), fields)
+
+    def _weapon_entries(self) -> list[Entry]:
+        out = []
+        low = 1
+        for tier in self.content.tiers:
+            body = text.weapon_text(low, tier.max_quality, tier.uses)
+            fields: dict[str, Scalar] = {
+                "min_quality": low,
+                "max_quality": tier.max_quality,
+                "uses": tier.uses,
+            }
+            out.append(Entry("weapon", tier.id, Text(tier.zh, tier.en), Text(*body), fields))
+            low = tier.max_quality + 1
+        return out
+
     @property
     def num_option_ids(self) -> int:
         return NUM_OPTION_IDS
@@ -1361,369 +1329,30 @@ class Drama(Game):
 
     def describe_option(self, option: int) -> Choice:
         if 0 <= option < WEAPON_BASE:
-            c = option
-            return Choice(
-                option, f"card-{card_token(c)}", f"出 {card_label(c)}", f"play {card_label(c)}"
-            )
+            played = text.choice("card", card=card_label(option))
+            return Choice(option, f"card-{card_token(option)}", *played)
         if option < TARGET_BASE:
             c = option - WEAPON_BASE
-            return Choice(
-                option,
-                f"card-{card_token(c)}-weapon",
-                f"出 {card_label(c)} 并使用武器",
-                f"play {card_label(c)} with my weapon",
-            )
+            name = f"card-{card_token(c)}-weapon"
+            return Choice(option, name, *text.choice("card-weapon", card=card_label(c)))
         if option < SUPPLY_DISCARD_BASE:
             p = option - TARGET_BASE
-            return Choice(option, f"target-{p}", f"对手：玩家 {p}", f"target player {p}")
+            return Choice(option, f"target-{p}", *text.choice("target", player=p))
         if option < SUPPLY_REDRAW:
             c = option - SUPPLY_DISCARD_BASE
-            return Choice(
-                option,
-                f"supply-discard-{card_token(c)}",
-                f"丢弃回收的牌，付出意图牌 {card_label(c)}",
-                f"discard my taken-back cards, paying {card_label(c)}",
-            )
+            name = f"supply-discard-{card_token(c)}"
+            return Choice(option, name, *text.choice("supply-discard", card=card_label(c)))
         if ROLE_BASE <= option < NUM_OPTION_IDS:
             role = self.content.roles[option - ROLE_BASE]
-            return Choice(option, f"role-{role.id}", f"选择身份：{role.zh}", f"choose {role.en}")
-        names = {
-            SUPPLY_REDRAW: ("supply-redraw", "重新抓取武器和质量", "redraw my weapon pair"),
-            SUPPLY_PASS: ("supply-pass", "不补给", "pass"),
-            REARM_DRAW: ("rearm-draw", "抽取新的质量和武器", "draw a new weapon pair"),
-            REARM_DECLINE: ("rearm-decline", "暂不抽取", "do not draw"),
-        }
-        if option in names:
-            name, zh, en = names[option]
-            return Choice(option, name, zh, en)
+            label = text.choice("role", zh=role.zh, en=role.en)
+            return Choice(option, f"role-{role.id}", *label)
+        if option in _FIXED_OPTIONS:
+            name = _FIXED_OPTIONS[option]
+            return Choice(option, name, *text.choice(name))
         return super().describe_option(option)
 
     def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
-        zh = lang == "zh"
-        kind = event["kind"]
-        e = event
-        if kind == "round":
-            nat = str(e["nature"])
-            last = ("（最后一回合）" if zh else " (last round)") if e["last"] else ""
-            if zh:
-                return f"第 {e['round']} 回合：翻开 {e['card']}，{NATURE_ZH[nat]}回合{last}"
-            return f"round {e['round']}: {e['card']} turned, {nat} round{last}"
-        if kind == "target":
-            if zh:
-                return f"玩家 {e['player']} 点名玩家 {e['target']}"
-            return f"player {e['player']} names player {e['target']}"
-        if kind == "duel" and "sides" in e:
-            return self._format_duel(e, zh)
-        if kind == "duel":  # the all-in last round (option last_round = "all_in")
-            a, t = e["players"]
-            taker = e["taker"]
-            sums, totals = e["sums"], e["totals"]
-            hands = [" ".join(str(c) for c in h) or "—" for h in e["hands"]]
-            if zh:
-                who = "总数相等" if taker is None else f"玩家 {taker} 收下两手牌"
-                return (
-                    f"最后一回合对决 玩家 {a} 对 玩家 {t}：玩家 {a} 全部打出 {hands[0]}"
-                    f"（意图和 {sums[0]}，总数 {totals[0]}），玩家 {t} 全部打出 {hands[1]}"
-                    f"（意图和 {sums[1]}，总数 {totals[1]}）：{who}"
-                )
-            who = "equal totals" if taker is None else f"player {taker} takes both hands"
-            return (
-                f"last-round duel player {a} vs player {t}: player {a} plays out {hands[0]} "
-                f"(sum {sums[0]}, total {totals[0]}), player {t} plays out {hands[1]} "
-                f"(sum {sums[1]}, total {totals[1]}): {who}"
-            )
-        if kind == "discard_attack":
-            if zh:
-                return (
-                    f"玩家 {e['player']} 出 {e['card']}（身份相同），先攻击后丢弃玩家 "
-                    f"{e['target']} 的武器：攻击总数 {e['total']}；玩家 {e['target']} 出牌应对"
-                )
-            return (
-                f"player {e['player']} plays {e['card']} in role to attack, then discard, "
-                f"player {e['target']}'s weapon: attack total {e['total']}; player "
-                f"{e['target']} answers"
-            )
-        if kind == "discard":
-            return self._format_discard(e, zh)
-        if kind == "role":
-            role = self._role_name(str(e["role"]), zh)
-            if zh:
-                how = "选择" if e["chosen"] else "拿到"
-                return f"玩家 {e['player']} {how}身份：{role}（身份 {e['value']}）"
-            how = "chooses" if e["chosen"] else "is dealt"
-            return f"player {e['player']} {how} the role {role} (role value {e['value']})"
-        if kind == "play_out":
-            cards = list(e["hand"]) + list(e["weapon"] or [])
-            shown = " ".join(str(c) for c in cards) or "—"
-            values = " + ".join(str(v) for v in e["values"]) or "0"
-            weapon = e["weapon"]
-            if zh:
-                extra = "（含武器牌）" if weapon else ""
-                return (
-                    f"玩家 {e['player']} 出完所有牌{extra}：{shown} —— {e['count']} 张，"
-                    f"点数和 {values} = {e['sum']}"
-                )
-            extra = " (weapon pair included)" if weapon else ""
-            return (
-                f"player {e['player']} plays out every card{extra}: {shown} — {e['count']} "
-                f"card(s), values {values} = {e['sum']}"
-            )
-        if kind == "supply":
-            choice = str(e["choice"])
-            if zh:
-                text = {"pass": "不补给", "redraw": "重新抓取武器", "discard": "丢弃回收的牌"}[
-                    choice
-                ]
-                return f"玩家 {e['player']} 补给：{text}"
-            return f"player {e['player']} supply: {choice}"
-        if kind == "weapon_gone":
-            if zh:
-                r = e["draw_from_round"]
-                return f"玩家 {e['player']} 的武器进入桌面牌堆（第 {r} 回合起可再抽）"
-            return (
-                f"player {e['player']}'s weapon goes to the table pile "
-                f"(may draw again from round {e['draw_from_round']})"
-            )
-        if kind == "setup":
-            offer = []
-            for o in e["offer"]:
-                d = o if isinstance(o, dict) else {}
-                name = self._role_name(str(d.get("role")), zh)
-                card = f"{d['card']}，" if zh and d.get("card") else ""
-                card_en = f"{d['card']}, " if d.get("card") else ""
-                offer.append(
-                    f"{name}（{card}身份 {d.get('value')}）"
-                    if zh
-                    else f"{name} ({card_en}role value {d.get('value')})"
-                )
-            if zh:
-                how = f"从玩家 {e['first']} 起按座位顺序选择身份" if e["choose"] else "身份随机发放"
-                return f"身份牌（明牌）：{'，'.join(offer)}；{how}；共 {e['rounds']} 回合"
-            how = (
-                f"players choose in seat order from player {e['first']}"
-                if e["choose"]
-                else "the roles are dealt at random"
-            )
-            return f"role cards (face up): {', '.join(offer)}; {how}; {e['rounds']} rounds"
-        if kind == "deal":
-            if "hand" in e:
-                hand = " ".join(str(c) for c in e["hand"])
-                if zh:
-                    return (
-                        f"你的手牌：{hand}；武器 {e['weapon']}，质量 {e['quality']}，"
-                        f"可用 {e['uses']} 次"
-                    )
-                return (
-                    f"your hand: {hand}; weapon {e['weapon']} of quality {e['quality']}, "
-                    f"{e['uses']} use(s)"
-                )
-            if zh:
-                return f"玩家 {e['player']} 拿到 5 张意图牌和一对武器牌"
-            return f"player {e['player']} is dealt 5 intention cards and a weapon pair"
-        if kind == "rearm":
-            who = f"玩家 {e['player']}" if zh else f"player {e['player']}"
-            if not e.get("drew"):
-                if e.get("table_empty"):
-                    return (
-                        f"{who} 无法抽取武器：桌面牌堆已空"
-                        if zh
-                        else (f"{who} cannot draw a weapon: the table pile is empty")
-                    )
-                return f"{who} 暂不抽取武器" if zh else f"{who} does not draw a weapon"
-            shown = "明牌" if e.get("face_up") else "背牌"
-            if "weapon" in e:
-                if zh:
-                    return (
-                        f"{who} 抽取武器（{shown}）：武器 {e['weapon']}，质量 {e['quality']}，"
-                        f"可用 {e['uses']} 次"
-                    )
-                side = "face up" if e.get("face_up") else "face down"
-                return (
-                    f"{who} draws a weapon ({side}): {e['weapon']} of quality "
-                    f"{e['quality']}, {e['uses']} use(s)"
-                )
-            return f"{who} 背牌抽取了一对武器牌" if zh else f"{who} draws a weapon pair face down"
-        if kind == "skip":
-            if zh:
-                return f"玩家 {e['player']} 本回合无事可做，跳过"
-            return f"player {e['player']} has nothing to do this turn and is skipped"
-        if kind == "end":
-            winners = ", ".join(str(w) for w in e["winners"])
-            reason = str(e["reason"])
-            why_zh, why_en = _END_REASONS.get(reason, (reason, reason))
-            if "sums" in e:
-                if zh:
-                    return (
-                        f"游戏结束（{why_zh}）：最后一回合开始时的牌数 {e['cards']}，点数和 "
-                        f"{e['sums']} —— 牌最少者胜，张数相同时点数和小者胜；胜者：玩家 {winners}"
-                    )
-                return (
-                    f"game over ({why_en}): cards at the start of the last round {e['cards']}, "
-                    f"sums {e['sums']} — fewest cards wins, then the smaller sum; "
-                    f"winner(s): player {winners}"
-                )
-            if zh:
-                return f"游戏结束（{why_zh}）：胜者 玩家 {winners}，剩余牌数 {e['cards']}"
-            return f"game over ({why_en}): winner(s) player {winners}, cards left {e['cards']}"
-        return super().format_event(event, lang)
-
-    def _role_name(self, rid: str, zh: bool) -> str:
-        for role in self.content.roles:
-            if role.id == rid:
-                return role.zh if zh else role.en
-        return rid
-
-    def _side_text(self, side: Mapping[str, JSONValue], nature: str, rv: int, zh: bool) -> str:
-        """``player 0 ♠6 + weapon (Q 3, W 11), in role (身份 6): 6×6 + 7 + 3×11 = 76``."""
-        p, card, i = side["player"], side["card"], int(side["intention"])
-        weapon = side["weapon"]
-        role = int(side["role_value"]) if side["in_role"] else None
-        sym = "身份" if zh else "role"
-        head = f"玩家 {p} 出 {card}" if zh else f"player {p} {card}"
-        if nature == ATTACK:
-            pair = None
-            if isinstance(weapon, list):
-                pair = (int(weapon[0]), int(weapon[1]))
-                head += (
-                    f" + 武器（质量 {pair[0]}，武器 {pair[1]}）"
-                    if zh
-                    else f" + weapon (quality {pair[0]}, weapon {pair[1]})"
-                )
-            text = f.attack_text(rv, i, pair, role, role_symbol=sym)
-        else:
-            w = None
-            if isinstance(weapon, list):
-                w = int(weapon[1])
-                if weapon[0] == 0:  # an unarmed defender (option unarmed_defence)
-                    head += "（没有武器，武器数按 0）" if zh else " (no weapon: W = 0)"
-                else:
-                    head += f" + 武器 {w}" if zh else f" + weapon {w}"
-            text = f.defence_text(rv, i, weapon=w, role_value=role, role_symbol=sym)
-        if role is not None:
-            head += f"，身份相同（身份 {role}）" if zh else f", in role (role value {role})"
-        return f"{head}：{text}" if zh else f"{head}: {text}"
-
-    def _format_duel(self, e: Mapping[str, JSONValue], zh: bool) -> str:
-        nature = str(e["nature"])
-        rv = int(e["round_value"])
-        sides = [s for s in e["sides"] if isinstance(s, dict)]
-        a, t = (int(s["player"]) for s in sides)
-        texts = [self._side_text(s, nature, rv, zh) for s in sides]
-        taker = e["taker"]
-        cards = f"{e['cards'][0]} {e['cards'][1]}"
-        tie_table = e.get("tie") == "table"
-        if nature == ATTACK:
-            head = f"进攻回合（回合数 {rv}）" if zh else f"attack round (R = {rv})"
-            if taker is None:
-                rule = (
-                    ("总数相等，两张牌进入桌面牌堆" if tie_table else "总数相等，各自收回自己的牌")
-                    if zh
-                    else (
-                        "equal totals: both cards go to the table pile"
-                        if tie_table
-                        else "equal totals: each takes back their own card"
-                    )
-                )
-            else:
-                rule = (
-                    f"总数小的一方收牌：玩家 {taker} 收下 {cards}"
-                    if zh
-                    else f"the smaller total takes the cards: player {taker} takes {cards}"
-                )
-        else:
-            head = f"防守回合（回合数 {rv}）" if zh else f"defence round (R = {rv})"
-            outcome = e["outcome"]
-            if outcome == "valid":
-                rule = (
-                    f"进攻有效，被进攻方收牌：玩家 {taker} 收下 {cards}"
-                    if zh
-                    else f"the attack is valid, the attacked side takes: player {taker} takes "
-                    f"{cards}"
-                )
-            elif outcome == "turned":
-                rule = (
-                    f"防守大于进攻，防守变为进攻，无效方收牌：玩家 {taker} 收下 {cards}"
-                    if zh
-                    else (
-                        f"the defence is larger and turns into an attack, the invalid side "
-                        f"takes: player {taker} takes {cards}"
-                    )
-                )
-            else:
-                rule = (
-                    ("相等，两张牌进入桌面牌堆" if tie_table else "相等，各自收回自己的牌")
-                    if zh
-                    else (
-                        "equal: both cards go to the table pile"
-                        if tie_table
-                        else "equal: each takes back their own card"
-                    )
-                )
-        if zh:
-            role = "" if nature == ATTACK else f"（玩家 {a} 进攻，玩家 {t} 防守）"
-            return f"{head}{role} 玩家 {a} 对 玩家 {t}：{texts[0]}；{texts[1]} → {rule}"
-        role = "" if nature == ATTACK else f" (player {a} attacks, player {t} defends)"
-        return f"{head}{role}, player {a} vs player {t}: {texts[0]}; {texts[1]} → {rule}"
-
-    def _format_discard(self, e: Mapping[str, JSONValue], zh: bool) -> str:
-        p, t, card = e["player"], e["target"], e["card"]
-        rv = int(e["round_value"])
-        ok = e["success"]
-        res = {True: ("成功", "success"), False: ("失败", "failure"), None: ("相等", "equal")}[ok][
-            0 if zh else 1
-        ]
-        if ok is True:
-            then = (
-                f"玩家 {t} 的质量牌和武器牌进入桌面牌堆"
-                if zh
-                else f"player {t}'s quality and weapon cards go to the table pile"
-            )
-        elif ok is False:
-            then = f"{card} 被丢弃" if zh else f"{card} is discarded"
-        else:
-            then = (
-                (f"{card} 进入桌面牌堆" if e.get("tie") == "table" else f"玩家 {p} 收回 {card}")
-                if zh
-                else (
-                    f"{card} goes to the table pile"
-                    if e.get("tie") == "table"
-                    else f"player {p} takes {card} back"
-                )
-            )
-        if not e["in_role"]:
-            q = e["against"]
-            if zh:
-                return (
-                    f"丢弃回合：玩家 {p} 出 {card}，丢弃玩家 {t} 的武器：意图数 : 质量数 = "
-                    f"{e['intention']} : {q} → {res}，{then}"
-                )
-            return (
-                f"discard round: player {p} plays {card} to discard player {t}'s weapon: "
-                f"I : Q = {e['intention']} : {q} → {res}, {then}"
-            )
-        sym = "身份" if zh else "role"
-        wv = e.get("weapon_values")
-        pair = (int(wv[0]), int(wv[1])) if isinstance(wv, list) else None
-        role_value = int(e["role_value"])
-        attack = f.attack_text(rv, int(e["intention"]), pair, role_value, role_symbol=sym)
-        ans = e.get("answer")
-        if isinstance(ans, dict):
-            ta = self._side_text(ans, ATTACK, rv, zh)
-            against = (
-                f"{ta}（应对牌回到玩家 {t} 手中）"
-                if zh
-                else f"{ta} (the answer goes back to player {t})"
-            )
-        elif e.get("mode") == "answer":
-            against = f"玩家 {t} 没有手牌应对：0" if zh else f"player {t} has no card to answer: 0"
-        else:
-            against = f"意图数 {e['against']}" if zh else f"the intention number {e['against']}"
-        if zh:
-            return (
-                f"丢弃回合（身份相同，先攻击后丢弃）：玩家 {p} 出 {card}，{attack}；对 {against} "
-                f"→ {res}，{then}"
-            )
-        return (
-            f"discard round (in role: attack first, then discard): player {p} plays {card}, "
-            f"{attack}; against {against} → {res}, {then}"
-        )
+        """The game's wording of an event (:mod:`.text`, one function per event kind)."""
+        roles = {r.id: (r.zh, r.en) for r in self.content.roles}
+        line = text.format_event(event, lang, roles)
+        return super().format_event(event, lang) if line is None else line

@@ -21,11 +21,13 @@ from caiquan.engine import (
     ConfigError,
     ConfigOption,
     DecisionInput,
+    Entry,
     Game,
     JSONValue,
     Player,
     Rng,
     State,
+    Text,
     ranks_from_scores,
     win_loss_returns,
 )
@@ -318,10 +320,10 @@ class Goofspiel(Game):
     max_players = 10
     state_class = GoofspielState
     rules_package = "caiquan.games.goofspiel"
-    # transitional: these modules move into this package (issue 19)
     hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": "caiquan.bots.heuristics.goofspiel",
-        "encoder": "caiquan.envs.tensors:GoofspielEncoder",
+        "strategy": ".strategy",
+        "encoder": ".encoding:GoofspielEncoder",
+        "web": "web.js",
     }
     options = (
         ConfigOption("players", 2, "number of players", "玩家人数", minimum=2, maximum=10),
@@ -400,6 +402,38 @@ class Goofspiel(Game):
     def reference_configs(cls) -> list[dict[str, Any]]:
         # OpenSpiel's benchmark setting (bench --peers compares against it)
         return [{"num_cards": 13, "points_order": "descending", "imp_info": True}]
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """The two kinds of card, with their rules: the point cards and the bid cards (both
+        plain numbers 1 … ``num_cards``; observations show them by value)."""
+        n = self.num_cards
+        order = str(self.config["points_order"])
+        order_zh = {"random": "随机", "descending": "从大到小", "ascending": "从小到大"}[order]
+        point = Text(
+            f"点数牌 1…{n}，每回合翻开一张（顺序：{order_zh}）。唯一的最高出价者赢得它的点数；"
+            "最高出价并列时这张牌作废，无人得分。",
+            f"Point cards 1…{n}, one turned up each turn (order: {order}). The single highest "
+            "bid wins its value in points; if the highest bid is tied, the card is discarded "
+            "and nobody scores.",
+        )
+        hidden_zh = "出价不公开，只公布每回合的胜者" if self.imp_info else "然后一起亮牌"
+        hidden_en = (
+            "bids stay hidden, only each turn's winner is announced"
+            if self.imp_info
+            else "then all are revealed together"
+        )
+        bid = Text(
+            f"每位玩家有一套 1…{n} 的出价牌，每回合同时暗出一张，{hidden_zh}。出过的牌不再收回；"
+            "每人只剩一张牌时最后一回合自动进行。",
+            f"Each player holds bid cards 1…{n} and bids one each turn, all at once and face "
+            f"down; {hidden_en}. A card bid is spent; when every hand holds one card, the last "
+            "turn plays itself.",
+        )
+        values = f"1–{n}"
+        return (
+            Entry("card", "point", Text("点数牌", "point card"), point, {"values": values}),
+            Entry("card", "bid", Text("出价牌", "bid card"), bid, {"values": values}),
+        )
 
     def utility_sum(self) -> float | None:
         # win/loss and point-difference returns sum to zero; total points do not

@@ -8,25 +8,14 @@ const suitClass = (id) => (Math.floor(id / 13) % 2 ? "red" : "black");
 
 const WORDS = {
   rock: ["石头", "rock"], paper: ["布", "paper"], scissors: ["剪刀", "scissors"],
-  attack: ["进攻", "attack"], defend: ["防守", "defend"], defence: ["防守", "defence"], discard: ["丢弃", "discard"],
+  attack: ["进攻", "attack"], defend: ["防守", "defend"], discard: ["丢弃", "discard"],
   might: ["武力", "Might"], tech: ["科技", "Tech"], culture: ["文化", "Culture"],
-  landlord: ["地主", "landlord"], farmer: ["农民", "farmer"], narrator: ["说书人", "narrator"], coordinator: ["协调者", "coordinator"],
   hand: ["手牌", "hand"], display: ["展示区", "display"], territories: ["领土", "territories"], score: ["分数", "score"],
   continents: ["大洲", "continents"], passed: ["已跳过", "passed"], deck: ["牌库", "deck"], yellow: ["黄牌", "yellow"],
-  round: ["回合", "round"], phase: ["阶段", "phase"], nature: ["性质", "nature"], role: ["身份", "role"], weapon: ["武器", "weapon"],
-  uses_left: ["剩余次数", "uses left"], taken: ["收下的牌", "cards taken"], cards_left: ["剩余牌数", "cards left"],
-  table_pile: ["桌面牌堆", "table pile"], round_pile: ["回合牌堆", "round pile"], round_card: ["回合牌", "round card"],
-  hidden: ["暗置", "face down"], discarded: ["弃牌", "discards"], last_round: ["上回合", "last round"],
-  you: ["你", "you"], player: ["玩家", "player"], point_card: ["点数牌", "point card"], points: ["得分", "points"],
-  bids: ["出价", "bids"], war: ["战争", "war"], leader: ["领头", "leader"], target: ["目标", "target"], active: ["行动者", "active"],
-  winners: ["胜者", "winners"], territory_deck: ["领土牌堆", "territory deck"],
-  weapons: ["武器", "weapons"], total: ["合计", "total"], draw: ["平手", "draw"],
-  last: ["最后一回合", "last round"], quality: ["品质", "quality"], expand: ["扩张", "expand"], build: ["建设", "build"],
   territory_top: ["领土牌堆顶", "top territory"],
   // phases and decisions, as the games name them
   stance: ["预备（移动架势）", "stance (move tokens)"], throw: ["出拳", "throw"], pick: ["选人物", "pick a character"],
   choose: ["选择", "choose"],
-  duel: ["对决", "duel"], supply: ["补给", "supply"], rearm: ["重新武装", "rearm"],
   war_target: ["选择进攻目标", "war target"], scout: ["查看领土", "scout"], take: ["拿取", "take"], purge: ["清除", "purge"],
   raze: ["摧毁", "raze"], may: ["可选能力", "optional ability"], output: ["产出", "output"], announce: ["预告出拳", "announce"],
   develop: ["发展", "develop"], marker: ["标记", "marker"], action: ["行动", "action"], hand_count: ["手牌数", "cards in hand"],
@@ -83,55 +72,12 @@ const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} $
 
 }
 
-// ---------------------------------------------------------------- drama
-function dramaPanel(o, ctx) {
-  const { h, lang } = ctx;
-  const roles = cardsOf("drama").roles || [];
-  const roleName = (r) => { if (r == null) return "—"; const x = roles.find((y) => y.id === r); return x ? (lang === "zh" ? x.zh : x.en) : w(r, lang); };
-  const me = o.player;
-  const weapon = (wp) => (!wp ? "—" : wp.hidden ? w("hidden", lang)
-    : h("span", { title: `${w("quality", lang)} ${wp.quality} × ${w("weapon", lang)} ${wp.weapon}` },
-      (wp.cards || []).map((c) => card(h, c)), ` ${wp.quality}×${wp.weapon} · ${w("uses_left", lang)} ${wp.uses_left}`,
-      wp.public === false ? ` (${w("hidden", lang)})` : ""));
-  const players = (o.players || []).map((p, i) => h("div", {
-    class: ["player-box", i === me ? "me" : "opp", i === o.active ? "active" : "", i === o.target ? "target" : ""].join(" "), "data-player": i },
-  h("h4", {}, seatName(ctx, i), i === me ? ` (${w("you", lang)})` : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
-  kv(h, [[w("hand_count", lang), p.hand_size], [w("cards_left", lang), p.cards_left], [w("weapon", lang), weapon(p.weapon)],
-    [w("taken", lang), (p.taken || []).length ? h("span", {}, (p.taken || []).map((c) => card(h, c))) : "—"]])));
-  return h("div", { class: "panel drama" },
-    h("div", { class: "round-card" },
-      o.round_card != null ? card(h, o.round_card, "big") : null,
-      h("div", {}, h("strong", {}, `${w("round", lang)} ${o.round} / ${o.rounds}`), h("br"),
-        `${w("nature", lang)}: `, h("span", { class: `nature ${o.nature}` }, w(o.nature, lang)), ` (${o.round_value})`,
-        o.last_round ? h("span", { class: "tag" }, ` ${w("last", lang)}`) : null)),
-    kv(h, [[w("phase", lang), w(o.phase, lang)], [w("leader", lang), seatName(ctx, o.leader)],
-      o.active != null ? [w("active", lang), seatName(ctx, o.active)] : null,
-      o.target != null ? [w("target", lang), seatName(ctx, o.target)] : null,
-      [w("round_pile", lang), o.round_pile], [w("table_pile", lang), o.table_pile],
-      o.winners?.length ? [w("winners", lang), o.winners.map((x) => seatName(ctx, x)).join(", ")] : null]),
-    h("div", { class: "players" }, players),
-    o.hand ? h("p", { class: "my-hand" }, `${w("hand", lang)}: `, o.hand.map((c) => card(h, c))) : null);
-}
-
-// ---------------------------------------------------------------- goofspiel
-function goofspielPanel(o, ctx) {
-  const { h, lang } = ctx;
-  return h("div", { class: "panel goofspiel" },
-    h("p", { class: "big-point" }, `${w("point_card", lang)}: `, h("strong", {}, o.point_card ?? "—")),
-    kv(h, [[w("points", lang), (o.points || []).map((p, i) => `${seatName(ctx, i)} ${p}`).join(" · ")],
-      ...(o.hands || []).map((hd, i) => [`${w("hand", lang)} · ${seatName(ctx, i)}`, hd == null ? "?" : hd.join(" ")]),
-      [w("bids", lang), (o.bids || []).map((b) => b.join(":")).join("  ")]]));
-}
-
 function genericPanel(o, ctx) {
   const { h } = ctx;
   const skip = new Set(["game", "player", "move", "to_move", "committed", "terminal", "my_commit"]);
   return h("div", { class: "panel generic" }, kv(h, Object.entries(o).filter(([k]) => !skip.has(k))
     .map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : String(v)])));
 }
-
-// Transitional (issue 19): these panels move into their games' packages (web.js).
-const PANELS = { drama: dramaPanel, goofspiel: goofspielPanel };
 
 // ---------------------------------------------------------------- a game's own panel
 // A game may ship its panel as a JavaScript module in its package (its "web" hook): the
@@ -170,7 +116,7 @@ function kit(game, lang) {
 
 export function renderPanel(game, obs, ctx) {
   const full = { ...ctx, kit: kit(game, ctx.lang) };
-  const own = panelModules.get(game) || PANELS[game];
+  const own = panelModules.get(game);
   try {
     return (own || genericPanel)(obs, full);
   } catch (err) {

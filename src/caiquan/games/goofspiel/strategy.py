@@ -1,12 +1,13 @@
-"""Goofspiel: bid the card of the same rank in my hand as the point card has among the
-points still to come (the "matching" rule a human soon finds)."""
+"""Goofspiel's heuristic player (the ``strategy`` hook): bid the card of the same rank in my
+hand as the point card has among the points still to come (the "matching" rule a human soon
+finds)."""
 
 from __future__ import annotations
 
 from caiquan.engine import Rng, State
-from caiquan.games.goofspiel.rules import GoofspielState
+from caiquan.engine.strategy import terminal_values
 
-from .common import terminal_values
+from .rules import GoofspielState
 
 
 def policy(world: State, me: int, rng: Rng) -> int:

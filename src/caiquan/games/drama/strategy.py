@@ -1,4 +1,5 @@
-"""剧牌: a player who sheds high cards where the formulas say they win.
+"""剧牌's heuristic player (the ``strategy`` hook): it sheds high cards where the formulas
+say they win.
 
 Duels, discards and supplies are decided one step ahead: each of my cards (with or without
 the weapon pair) is tried on a copy against sampled replies of the opponent (their hidden
@@ -19,7 +20,9 @@ from __future__ import annotations
 import math
 
 from caiquan.engine import Rng, State
-from caiquan.games.drama.rules import (
+from caiquan.engine.strategy import argmax, lookahead, terminal_values
+
+from .rules import (
     NUM_PLAYERS,
     REARM_DECLINE,
     ROLE_BASE,
@@ -28,8 +31,6 @@ from caiquan.games.drama.rules import (
     DramaState,
     rank,
 )
-
-from .common import argmax, lookahead, terminal_values
 
 _STEEPNESS = 0.7
 #: A tie-break far below any difference the lookahead measures (its values are averages of

@@ -1,0 +1,48 @@
+// 剧牌's browser panel (the game's "web" hook), served at /api/games/drama/panel.js.
+// A plain ES module without imports: everything comes through ctx (ctx.kit: the shared
+// helpers and the game's catalogue — roles and natures by the ids the observation uses).
+
+// The panel's own words: [zh, en].
+const WORDS = {
+  round: ["回合", "round"], phase: ["阶段", "phase"], nature: ["性质", "nature"], last: ["最后一回合", "last round"],
+  leader: ["领头", "leader"], active: ["行动者", "active"], target: ["目标", "target"], winners: ["胜者", "winners"],
+  round_pile: ["回合牌堆", "round pile"], table_pile: ["桌面牌堆", "table pile"],
+  hand: ["手牌", "hand"], hand_count: ["手牌数", "cards in hand"], cards_left: ["剩余牌数", "cards left"],
+  taken: ["收下的牌", "cards taken"], weapon: ["武器", "weapon"], quality: ["品质", "quality"],
+  uses_left: ["剩余次数", "uses left"], hidden: ["暗置", "face down"], you: ["你", "you"],
+  // the decisions (observation "phase")
+  setup: ["准备", "setup"], role: ["身份", "role"], rearm: ["重新武装", "rearm"], duel: ["对决", "duel"],
+  discard: ["丢弃", "discard"], answer: ["应对", "answer"], supply: ["补给", "supply"], over: ["结束", "over"],
+};
+
+export default function panel(o, ctx) {
+  const { h, lang, kit } = ctx;
+  const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
+  const { kv, seatName } = kit;
+  // a card, with what it does (its catalogue text) as the tooltip
+  const card = (hh, c, extra) => hh("span", { title: kit.text("card", c) }, kit.card(hh, c, extra));
+  const roleName = (r) => (r == null ? "—" : kit.name("role", r));
+  const me = o.player;
+  const weapon = (wp) => (!wp ? "—" : wp.hidden ? w("hidden")
+    : h("span", { title: `${w("quality")} ${wp.quality} × ${w("weapon")} ${wp.weapon}` },
+      (wp.cards || []).map((c) => card(h, c)), ` ${wp.quality}×${wp.weapon} · ${w("uses_left")} ${wp.uses_left}`,
+      wp.public === false ? ` (${w("hidden")})` : ""));
+  const players = (o.players || []).map((p, i) => h("div", {
+    class: ["player-box", i === me ? "me" : "opp", i === o.active ? "active" : "", i === o.target ? "target" : ""].join(" "), "data-player": i },
+  h("h4", {}, seatName(ctx, i), i === me ? ` (${w("you")})` : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
+  kv(h, [[w("hand_count"), p.hand_size], [w("cards_left"), p.cards_left], [w("weapon"), weapon(p.weapon)],
+    [w("taken"), (p.taken || []).length ? h("span", {}, (p.taken || []).map((c) => card(h, c))) : "—"]])));
+  return h("div", { class: "panel drama" },
+    h("div", { class: "round-card" },
+      o.round_card != null ? card(h, o.round_card, "big") : null,
+      h("div", {}, h("strong", {}, `${w("round")} ${o.round} / ${o.rounds}`), h("br"),
+        `${w("nature")}: `, h("span", { class: `nature ${o.nature}` }, o.nature ? kit.name("nature", o.nature) : "—"), ` (${o.round_value})`,
+        o.last_round ? h("span", { class: "tag" }, ` ${w("last")}`) : null)),
+    kv(h, [[w("phase"), w(o.phase)], [w("leader"), seatName(ctx, o.leader)],
+      o.active != null ? [w("active"), seatName(ctx, o.active)] : null,
+      o.target != null ? [w("target"), seatName(ctx, o.target)] : null,
+      [w("round_pile"), o.round_pile], [w("table_pile"), o.table_pile],
+      o.winners?.length ? [w("winners"), o.winners.map((x) => seatName(ctx, x)).join(", ")] : null]),
+    h("div", { class: "players" }, players),
+    o.hand ? h("p", { class: "my-hand" }, `${w("hand")}: `, o.hand.map((c) => card(h, c))) : null);
+}
