@@ -18,6 +18,7 @@ _BUILTIN: dict[str, str] = {
     "drama": "caiquan.games.drama:Drama",
     "goofspiel": "caiquan.games.goofspiel:Goofspiel",
     "legends": "caiquan.games.legends:Legends",
+    "oshi_zumo": "caiquan.games.oshi_zumo:OshiZumo",
     "promise": "caiquan.games.promise:Promise",
 }
 _REGISTERED: dict[str, type[Game]] = {}

@@ -1,0 +1,143 @@
+"""Every word oshi_zumo shows a player, in Chinese and English: option names, prompts,
+events, end reasons and the catalogue's texts. The rules module holds no wording."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from caiquan.engine import Choice, JSONValue, Text
+
+#: Why a game ended (``State.outcome().reason``), as the events name it.
+REASONS: dict[str, Text] = {
+    "pushed_off": Text("力士被推出场外", "the wrestler was pushed off the ring"),
+    "horizon": Text("回合数已到上限", "the turn limit was reached"),
+    "no_coins": Text("双方的硬币都已用完", "both players are out of coins"),
+}
+
+COIN = Text("硬币", "coin")
+COIN_TEXT = Text(
+    "每位玩家开局有 {coins} 枚硬币。每回合双方同时暗中出价，然后一起亮出；双方都付出自己的出价，"
+    "无论输赢。{limit}",
+    "Each player starts with {coins} coins. Each turn both bid at the same time, face down, "
+    "then reveal; both pay their bids, won or lost. {limit}",
+)
+ANY_BID = Text(
+    "出价可以是 0 到自己全部硬币之间的任何数。", "A bid is any number from 0 to all one's coins."
+)
+MIN_BID = Text(
+    "出价至少 {min_bid} 枚；硬币不足 {min_bid} 枚时必须交出剩下的全部硬币。",
+    "A bid is at least {min_bid}; a player with fewer than {min_bid} coins must bid all they "
+    "have left.",
+)
+WRESTLER = Text("力士", "wrestler")
+WRESTLER_TEXT = Text(
+    "力士站在 {cells} 格场地的正中。出价较高的一方把他向对方的场边推一步；出价相同则不动。"
+    "推出对方场边（离中央 {edge} 步）者立即获胜。{ending}",
+    "The wrestler stands in the middle of a ring of {cells} cells. The higher bid pushes him "
+    "one step toward the other player's edge; equal bids leave him where he is. Pushing him "
+    "off the other's edge ({edge} steps from the centre) wins at once. {ending}",
+)
+ENDING = Text(
+    "若 {horizon} 回合后或双方硬币都用完时他仍在场上，把他推进对方半场的一方获胜（在中央为平局）。",
+    "If he is still in the ring after {horizon} turns or when both are out of coins, the "
+    "player who has pushed him into the other's half wins (a draw if he is in the centre).",
+)
+ENDING_ALESIA = Text(
+    "阿莱西亚规则：若 {horizon} 回合后或双方硬币用完时他仍在场上，为平局。",
+    "Alesia rule: if he is still in the ring after {horizon} turns or when both are out of "
+    "coins, the game is a draw.",
+)
+
+
+def coin_text(coins: int, min_bid: int) -> Text:
+    """The catalogue text of the coins, for a configuration."""
+    limit = MIN_BID if min_bid > 0 else ANY_BID
+    return Text(
+        COIN_TEXT.zh.format(coins=coins, limit=limit.zh.format(min_bid=min_bid)),
+        COIN_TEXT.en.format(coins=coins, limit=limit.en.format(min_bid=min_bid)),
+    )
+
+
+def wrestler_text(size: int, horizon: int, alesia: bool) -> Text:
+    """The catalogue text of the wrestler and the ring, for a configuration."""
+    ending = ENDING_ALESIA if alesia else ENDING
+    fmt = {"cells": 2 * size + 1, "edge": size + 1}
+    return Text(
+        WRESTLER_TEXT.zh.format(**fmt, ending=ending.zh.format(horizon=horizon)),
+        WRESTLER_TEXT.en.format(**fmt, ending=ending.en.format(horizon=horizon)),
+    )
+
+
+def bid_choice(option: int) -> Choice:
+    """The names of the option "bid ``option`` coins"."""
+    return Choice(option, f"bid-{option}", f"出价 {option}", f"bid {option}")
+
+
+def prompt(coins: int, other: int, position: tuple[str, str]) -> tuple[str, str]:
+    """The question of a bid, in Chinese and English."""
+    return (
+        f"暗中出价（你有 {coins} 枚硬币，对手 {other} 枚；力士{position[0]}）",
+        f"bid face down (you have {coins} coins, your opponent {other}; "
+        f"the wrestler is {position[1]})",
+    )
+
+
+def where(position: int) -> tuple[str, str]:
+    """Where the wrestler stands: ``0`` the centre, ``+k`` k steps into player 1's half."""
+    if position == 0:
+        return ("在中央", "in the centre")
+    half = 1 if position > 0 else 0
+    return (f"在玩家 {half} 半场 {position:+d}", f"at {position:+d}, in player {half}'s half")
+
+
+def _who(player: JSONValue, zh: bool) -> str:
+    return f"玩家 {player}" if zh else f"player {player}"
+
+
+def format_event(event: Mapping[str, JSONValue], lang: str) -> str | None:
+    """One line of text for an oshi_zumo event (``None``: not one of this game's events)."""
+    kind = event["kind"]
+    zh = lang == "zh"
+    if kind == "bout":
+        b0, b1 = event["bids"]
+        c0, c1 = event["coins"]
+        pusher = event["pusher"]
+        at = where(int(event["position"]))
+        if zh:
+            moved = "僵持不动" if pusher is None else f"{_who(pusher, zh)} 推进一步"
+            return (
+                f"第 {event['turn']} 回合：出价 {b0} 对 {b1}，{moved}；力士{at[0]}；"
+                f"剩余硬币 {c0} / {c1}"
+            )
+        moved = "a standoff" if pusher is None else f"player {pusher} pushes"
+        return (
+            f"turn {event['turn']}: bids {b0} vs {b1}, {moved}; wrestler {at[1]}; coins {c0} / {c1}"
+        )
+    if kind == "end":
+        reason = REASONS[str(event["reason"])](lang)
+        winner = event["winner"]
+        if winner is None:
+            result = "平局" if zh else "a draw"
+        else:
+            result = f"{_who(winner, zh)} 获胜" if zh else f"player {winner} wins"
+        return f"{reason}：{result}" if zh else f"{reason}: {result}"
+    return None
+
+
+__all__ = [
+    "ANY_BID",
+    "COIN",
+    "COIN_TEXT",
+    "ENDING",
+    "ENDING_ALESIA",
+    "MIN_BID",
+    "REASONS",
+    "WRESTLER",
+    "WRESTLER_TEXT",
+    "bid_choice",
+    "coin_text",
+    "format_event",
+    "prompt",
+    "where",
+    "wrestler_text",
+]
