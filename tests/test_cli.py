@@ -49,11 +49,16 @@ def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
     [
         (("demo", "nope"), "error: no game called 'nope'; the games are: "),
         (("demo", "goofspiel", "-o", "num_cards=0"), "option 'num_cards' must be at least 1"),
-        (("demo", "-o", "num_cards"), "an option is NAME=VALUE"),
+        (("demo", "goofspiel", "-o", "num_cards"), "an option is NAME=VALUE"),
         (("rules", "goofspiel", "--lang", "fr"), "language must be 'zh' or 'en'"),
         (("replay", "/nonexistent.json"), "cannot read /nonexistent.json"),
     ],
 )
+def test_demo_needs_a_game() -> None:
+    r = run("demo")
+    assert r.returncode == 2 and "Missing argument 'game'" in r.stderr
+
+
 def test_user_mistakes_are_one_line_errors(args: tuple[str, ...], message: str) -> None:
     r = run(*args)
     assert r.returncode == 1

@@ -182,7 +182,7 @@ DEMO_HELP = (
 
 @app.command("demo", help=DEMO_HELP)
 def demo_cmd(
-    game: Annotated[str, typer.Argument(help="Game id.")] = "promise",
+    game: Annotated[str, typer.Argument(help="Game id (see `caiquan games`).")],
     seed: Annotated[
         int | None,
         typer.Option(

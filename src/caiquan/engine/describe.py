@@ -170,30 +170,33 @@ def load_targets(package: str) -> tuple[Target, ...]:
         data = tomllib.loads(path.read_text("utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise ContentError(f"{where}: {err}") from None
-    out = []
-    for i, raw in enumerate(data.get("target", [])):
-        name = f"{where}, target {i + 1}"
-        kind = raw.get("kind")
-        if kind not in TARGET_KINDS:
-            raise ContentError(f"{name}: kind {kind!r} is not one of {sorted(TARGET_KINDS)}")
-        for key in ("zh", "en"):
-            if not isinstance(raw.get(key), str) or not raw[key].strip():
-                raise ContentError(f"{name} ({kind}): field {key!r} must be a non-empty text")
-        wanted = TARGET_KINDS[kind]
-        params = {k: v for k, v in raw.items() if k not in ("kind", "zh", "en")}
-        missing = [k for k in wanted if k not in params]
-        extra = [k for k in params if k not in wanted]
-        if missing or extra:
-            raise ContentError(
-                f"{name} ({kind}): takes {', '.join(wanted)}"
-                + (f"; missing {', '.join(missing)}" if missing else "")
-                + (f"; unknown {', '.join(extra)}" if extra else "")
-            )
-        for k, v in params.items():
-            if not isinstance(v, (str, int, float)) or isinstance(v, bool):
-                raise ContentError(f"{name} ({kind}): field {k!r} must be a text or a number")
-        out.append(Target(kind, Text(raw["zh"], raw["en"]), params))
-    return tuple(out)
+    return tuple(
+        _target(raw, f"{where}, target {i + 1}") for i, raw in enumerate(data.get("target", []))
+    )
+
+
+def _target(raw: Mapping[str, Any], name: str) -> Target:
+    """One ``[[target]]`` table, checked (``name`` says where it is, for errors)."""
+    kind = raw.get("kind")
+    if kind not in TARGET_KINDS:
+        raise ContentError(f"{name}: kind {kind!r} is not one of {sorted(TARGET_KINDS)}")
+    for key in ("zh", "en"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise ContentError(f"{name} ({kind}): field {key!r} must be a non-empty text")
+    wanted = TARGET_KINDS[kind]
+    params = {k: v for k, v in raw.items() if k not in ("kind", "zh", "en")}
+    missing = [k for k in wanted if k not in params]
+    extra = [k for k in params if k not in wanted]
+    if missing or extra:
+        raise ContentError(
+            f"{name} ({kind}): takes {', '.join(wanted)}"
+            + (f"; missing {', '.join(missing)}" if missing else "")
+            + (f"; unknown {', '.join(extra)}" if extra else "")
+        )
+    for k, v in params.items():
+        if not isinstance(v, (str, int, float)) or isinstance(v, bool):
+            raise ContentError(f"{name} ({kind}): field {k!r} must be a text or a number")
+    return Target(kind, Text(raw["zh"], raw["en"]), params)
 
 
 def resolve_hook(package: str, reference: str) -> Any:

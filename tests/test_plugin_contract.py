@@ -1,0 +1,90 @@
+"""A game is one package: no outer layer names a game's id or reaches into its modules.
+
+The outer layers (bots, lab, envs, tui, server, cli) learn everything about a game from what
+it declares (``caiquan.engine.describe``). This test reads their source: a string literal
+equal to a registered game id, or an import of a game package's module, is a per-game table
+or reach-in that belongs in the game's package. The few exceptions are listed with why.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from caiquan.games import game_ids
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "caiquan"
+OUTER = ("bots", "lab", "envs", "tui", "server", "cli")
+
+#: file (relative to src/caiquan) → why it may name games
+ALLOWED = {
+    # the documentation's screenshots show chosen scenes of chosen games
+    "tui/screenshots.py": "scenes for the docs' screenshots",
+    # comparisons with other frameworks' implementations of the same games
+    "bench/peers.py": "benchmarks against OpenSpiel/PettingZoo/RLCard games",
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                ids.add(id(value))
+    return ids
+
+
+def test_outer_python_never_names_a_game_nor_imports_its_modules() -> None:
+    games = set(game_ids())
+    found = []
+    for folder in OUTER:
+        for path in sorted((SRC / folder).rglob("*.py")):
+            rel = path.relative_to(SRC).as_posix()
+            if rel in ALLOWED:
+                continue
+            tree = ast.parse(path.read_text("utf-8"))
+            docs = _docstrings(tree)
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Constant)
+                    and id(node) not in docs
+                    and isinstance(node.value, str)
+                    and node.value in games
+                ):
+                    found.append(f"{rel}:{node.lineno}: names the game {node.value!r}")
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "caiquan.games."
+                ):
+                    found.append(f"{rel}:{node.lineno}: imports {node.module}")
+    assert not found, "per-game knowledge outside the games' packages:\n" + "\n".join(found)
+
+
+def test_outer_javascript_never_names_a_game() -> None:
+    ids = "|".join(map(re.escape, game_ids()))
+    pattern = re.compile(rf"""["'`]({ids})["'`]""")
+    found = []
+    for path in sorted((SRC / "server" / "static").rglob("*.js")):
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            for m in pattern.finditer(line):
+                found.append(f"{path.name}:{n}: {m.group(0)}")
+    assert not found, "per-game knowledge in the generic browser client:\n" + "\n".join(found)
+
+
+def test_game_rules_never_import_outer_layers() -> None:
+    found = []
+    for path in sorted((SRC / "games").rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                top = name.split(".")[:2]
+                if top[0] == "caiquan" and len(top) > 1 and top[1] in OUTER:
+                    found.append(f"{path.relative_to(SRC).as_posix()}:{node.lineno}: {name}")
+    assert not found, "a game package imports an outer layer:\n" + "\n".join(found)
