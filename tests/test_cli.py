@@ -44,6 +44,11 @@ def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
     assert "记录校验通过" in r.stdout and "第 1 回合" in r.stdout
 
 
+def test_demo_needs_a_game() -> None:
+    r = run("demo")
+    assert r.returncode == 2 and "Missing argument 'game'" in r.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -54,11 +59,6 @@ def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
         (("replay", "/nonexistent.json"), "cannot read /nonexistent.json"),
     ],
 )
-def test_demo_needs_a_game() -> None:
-    r = run("demo")
-    assert r.returncode == 2 and "Missing argument 'game'" in r.stderr
-
-
 def test_user_mistakes_are_one_line_errors(args: tuple[str, ...], message: str) -> None:
     r = run(*args)
     assert r.returncode == 1
