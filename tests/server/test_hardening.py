@@ -555,3 +555,19 @@ def test_a_thousand_sockets_from_one_address_leave_the_server_to_everyone_else(
         assert welcome == "welcome"
     finally:
         server.stop()
+
+
+def test_the_timer_plays_what_the_game_declares() -> None:
+    """A timed-out seat plays the game's own timeout option (oshi-zumo: the smallest bid),
+    else a pass, else the Nash mix at a throw, else a random legal option."""
+    from caiquan.engine import Rng
+    from caiquan.games import load_game
+    from caiquan.server.hub import default_option
+
+    state = load_game("oshi_zumo", coins=5, min_bid=1).new_state(0)
+    declared = state.timeout_option(0)
+    assert declared is not None
+    assert {default_option(state, 0, Rng(s)) for s in range(20)} == {declared}
+    goof = load_game("goofspiel", num_cards=4).new_state(0)
+    assert goof.timeout_option(0) is None
+    assert {default_option(goof, 0, Rng(s)) for s in range(40)} == set(goof.legal(0))

@@ -147,17 +147,21 @@ def derived_seed(*parts: object) -> int:
 def default_option(state: State, player: int, rng: Rng) -> int:
     """What a seat plays when its turn timer runs out (documented in docs/server.md).
 
-    An option named ``pass`` (or ``…-pass``) if there is one; for a two-player throw the Nash
-    mix; otherwise a uniformly random legal option.
+    What the game says (``State.timeout_option``, e.g. pass); else an option named ``pass``
+    (or ``…-pass``) if there is one; for a two-player matrix decision (a throw) the Nash mix;
+    otherwise a uniformly random legal option.
     """
     from caiquan.bots import NashBot, RandomBot
 
+    declared = state.timeout_option(player)
+    if declared is not None:
+        return declared
     d = state.decision(player)
     for c in d.choices:
         if c.name == "pass" or c.name.endswith("-pass"):
             return c.id
     view = PlayerView(state, player)
-    if d.kind == "throw":
+    if d.kind in state.game.matrix_kinds and len(state.to_move()) == 2:
         return NashBot().decide(view, rng)
     return RandomBot().decide(view, rng)
 
