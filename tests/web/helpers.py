@@ -25,7 +25,15 @@ def new_page(
         ctx.add_init_script("localStorage.setItem('caiquan.anim', 'off');")
     page = ctx.new_page()
     page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.script_errors = errors  # read by create_table and the tests: a script error fails
     return page
+
+
+def script_errors(page: Any) -> list[str]:
+    """The uncaught script errors the page has raised so far."""
+    return list(getattr(page, "script_errors", []))
 
 
 def create_table(
@@ -41,7 +49,12 @@ def create_table(
     """Fill the lobby form and start; returns the table id (``keep``: the page is open)."""
     if not keep:
         page.goto(base + "/")
-    page.wait_for_selector("#create-btn")
+    try:
+        page.wait_for_selector("#create-btn")
+    except Exception as exc:
+        raise AssertionError(
+            f"the lobby did not load; script errors: {script_errors(page)}"
+        ) from exc
     page.select_option("#game-select", game)
     if options:
         page.click("#create details summary")

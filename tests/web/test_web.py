@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import WebServer, need_game
-from .helpers import click_one, create_table, new_page, play_to_end, version
+from .helpers import click_one, create_table, new_page, play_to_end, script_errors, version
 
 # Short games keep the suite fast; the rules are the same.
 SHORT = {
@@ -34,6 +34,7 @@ def test_whole_game_against_bots(server: WebServer, browser: Any, game: str) -> 
     info = server.get(f"/api/tables/{table}")
     assert info["status"] == "finished"
     assert page.locator("#t-log li").count() > 0
+    assert script_errors(page) == []
     page.context.close()
 
 

@@ -49,13 +49,6 @@ def test_format_gives_the_games_own_words(client: Any) -> None:
     assert client.post("/api/games/goofspiel/format", json=too_many).status_code == 422
 
 
-def test_cards_lists_public_content(client: Any) -> None:
-    drama = client.get("/api/games/drama/cards").json()
-    assert {r["id"] for r in drama["roles"]} >= {"landlord", "farmer"}
-    assert client.get("/api/games/goofspiel/cards").json() == {}
-    assert client.get("/api/games/nope/cards").status_code == 404
-
-
 def test_description_declares_the_game(client: Any) -> None:
     from caiquan.games import load_game
 

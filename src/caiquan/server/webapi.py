@@ -68,33 +68,6 @@ def panel_js(game_id: GameId) -> PlainTextResponse:
     return PlainTextResponse(source, media_type="text/javascript; charset=utf-8")
 
 
-@router.get("/games/{game_id}/cards", summary="A game's public card list (names, costs)")
-def cards(game_id: GameId) -> dict[str, list[dict[str, str | int | float]]]:
-    """Public content for drawing cards by name: each list of the game's ``content`` whose
-    items are records (``persons``, ``territories`` …), with their plain scalar fields."""
-    content = getattr(load_game(_game_id(game_id)), "content", None)
-    out: dict[str, list[dict[str, str | int | float]]] = {}
-    for attr in ("persons", "territories", "characters", "roles"):
-        items = getattr(content, attr, None)
-        if not isinstance(items, (list, tuple)):
-            continue
-        rows = []
-        for item in items:
-            fields = getattr(item, "_asdict", None) or getattr(item, "__dict__", None)
-            data = fields() if callable(fields) else (fields or {})
-            if not data and hasattr(item, "__dataclass_fields__"):
-                data = {k: getattr(item, k) for k in item.__dataclass_fields__}
-            rows.append(
-                {
-                    k: v
-                    for k, v in data.items()
-                    if isinstance(v, (str, int, float)) and not isinstance(v, bool)
-                }
-            )
-        out[attr] = rows
-    return out
-
-
 def _views(library: ContentLibrary, record_json: bytes) -> list[dict[str, Any]]:
     record = Record.from_json(record_json)
     state = library.game(record.game, dict(record.config)).new_state(record.seed)

@@ -44,19 +44,6 @@ export function formatEvent(game, ev, lang) {
   return `${w(ev.kind, lang)}: ${parts.join(", ")}`;
 }
 
-// Public card lists (names, costs) from /api/games/{id}/cards, loaded once per game.
-const cardLists = new Map();
-function cardsOf(game) {
-  if (!cardLists.has(game)) {
-    cardLists.set(game, null);
-    fetch(`/api/games/${game}/cards`).then((r) => (r.ok ? r.json() : {})).then((data) => {
-      cardLists.set(game, data);
-      onTexts();
-    }).catch(() => {});
-  }
-  return cardLists.get(game) || {};
-}
-
 // ---------------------------------------------------------------- helpers
 function kv(h, rows) {
   return h("dl", { class: "kv" }, rows.filter(Boolean).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
@@ -70,7 +57,6 @@ function bar(h, label, value, max, cls) {
 const seatName = (ctx, i) => (i == null ? "—" : ctx.seats?.[i]?.name || `${w("player", ctx.lang)} ${i}`);
 const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} ${extra}` }, cardName(id));
 
-}
 
 function genericPanel(o, ctx) {
   const { h } = ctx;
