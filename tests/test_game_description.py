@@ -86,3 +86,29 @@ def test_balance_targets_name_file_target_and_field(
     )
     (t,) = load_targets("fakegame")
     assert t.kind == "seat_gap" and t.params == {"max": 0.03} and t.text("zh") == "先后手差 ±3"
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_cards_played_are_catalogue_ids(gid: str) -> None:
+    """The lab's per-card statistics name cards the catalogue explains (or none at all)."""
+    from caiquan.bots.match import play_match
+
+    game = load_game(gid)
+    ids = {e.id for e in game.catalogue()}
+    state = play_match(game, ["random"] * game.num_players, seed=3)
+    played = game.cards_played(state)
+    assert len(played) == game.num_players
+    for cards in played:
+        assert set(cards) <= ids, f"{gid}: {set(cards) - ids} are not in the catalogue"
+
+
+def test_promise_counts_its_character_skills_and_weapons() -> None:
+    from caiquan.bots.match import play_match
+
+    game = load_game("promise", characters="taoist,sword")
+    played = game.cards_played(play_match(game, ["random", "random"], seed=3))
+    for p, cards in enumerate(played):
+        assert sum(":" not in c for c in cards) == 1  # one character each
+        char = next(c for c in cards if ":" not in c)
+        assert all(c.startswith(char) for c in cards)
+        assert any(c.split(":")[-1] in ("J", "Q", "K") for c in cards) or len(cards) > 1

@@ -21,6 +21,7 @@ def test_games_and_openapi(http: TestClient) -> None:
 
     order = sorted(game_ids(), key=lambda gid: (game_class(gid).lobby_order, gid))
     assert [g["id"] for g in games] == order  # in the games' declared lobby order
+    assert order[:3] == ["promise", "legends", "drama"]  # the seed's games first, promise default
     spec = http.get("/openapi.json").json()
     for path in ("/api/tables", "/api/tables/{table_id}/join", "/api/tables/{table_id}/record"):
         assert path in spec["paths"]

@@ -149,13 +149,17 @@ def analyse_file(path: Path) -> dict[str, Any]:
         }
         for k, (t, f, c, d) in sorted(kinds.items())
     }
+    game = load_game(meta["game"], meta["config"])
     if any_cards:
+        names = {e.id: e.name for e in game.catalogue()}
         cards = {}
         for c, (s, k) in sorted(card_in.items()):
             rest_s, rest_k = card_total[0] - s, card_total[1] - int(k)
             with_c = rate(s, int(k))
             without = rate(rest_s, int(rest_k))
+            name = names.get(c)
             cards[c] = {
+                "name": {"zh": name.zh, "en": name.en} if name else {"zh": c, "en": c},
                 "with": with_c,
                 "without": without,
                 "lift": round(with_c["rate"] - without["rate"], 4),
@@ -163,7 +167,7 @@ def analyse_file(path: Path) -> dict[str, Any]:
                 "p_value": round(z_test(s, int(k), rest_s, int(rest_k)), 6),
             }
         summary["cards"] = cards
-    summary.update(targets_text(load_game(meta["game"], meta["config"]).balance_targets(), seats))
+    summary.update(targets_text(game.balance_targets(), seats))
     return summary
 
 
@@ -373,6 +377,13 @@ def check_label_order(s: dict[str, Any], p: Params) -> Measured | None:
     return Measured(shown, cells[better]["interval"][0] > cells[worse]["interval"][1])
 
 
+def card_name(item: tuple[str, dict[str, Any]]) -> str:
+    """A card of the summary by its English catalogue name (and its id, if that differs)."""
+    card, c = item
+    name = c.get("name", {}).get("en", card)
+    return name if name == card else f"{name} #{card}"
+
+
 def check_card_lift(s: dict[str, Any], p: Params) -> Measured | None:
     cards = s.get("cards", {})
     if not cards:
@@ -380,8 +391,8 @@ def check_card_lift(s: dict[str, Any], p: Params) -> Measured | None:
     top = max(cards.items(), key=lambda kv: kv[1]["adjusted_lift"])
     raw = max(cards.items(), key=lambda kv: kv[1]["lift"])
     return Measured(
-        f"max {top[1]['adjusted_lift'] * 100:+.1f} points ({top[0]}) among players who"
-        f" played as many cards; raw max {raw[1]['lift'] * 100:+.1f} ({raw[0]})",
+        f"max {top[1]['adjusted_lift'] * 100:+.1f} points ({card_name(top)}) among players who"
+        f" played as many cards; raw max {raw[1]['lift'] * 100:+.1f} ({card_name(raw)})",
         top[1]["adjusted_lift"] <= _f(p, "max"),
     )
 
@@ -532,8 +543,9 @@ def _cells(s: dict[str, Any]) -> dict[str, tuple[float, int]]:
     reasons = set(s["end_reasons"])
     for r in sorted(reasons):
         cells[f"ended by {r}"] = (round(s["end_reasons"][r] * n), n)
-    for card, c in s.get("cards", {}).items():
-        cells[f"card {card} win rate when played"] = (c["with"]["score"], c["with"]["games"])
+    for item in s.get("cards", {}).items():
+        won = item[1]["with"]
+        cells[f"card {card_name(item)} win rate when played"] = (won["score"], won["games"])
     return cells
 
 

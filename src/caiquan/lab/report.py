@@ -15,6 +15,8 @@ from typing import Any
 
 from caiquan import __version__
 
+from .balance import card_name
+
 W = 640  # plot width (px)
 BAR = 20  # bar height
 LEFT = 170  # room for labels
@@ -357,7 +359,7 @@ def _cards(s: dict[str, Any]) -> str:
         " (weighted by the card's plays) and is the figure the target uses. Rows above +10"
         " points adjusted are highlighted.</p>",
         rate_bars(
-            [(k, v["with"]) for k, v in ranked],
+            [(card_name((k, v)), v["with"]) for k, v in ranked],
             fair=1 / len(s["seats"]),
             title="win rate when the card was played",
         ),
@@ -367,7 +369,7 @@ def _cards(s: dict[str, Any]) -> str:
     for k, v in ranked:
         cls = ' class="sig"' if v["adjusted_lift"] > 0.10 else ""
         out.append(
-            f"<tr{cls}><td>{esc(k)}</td><td>{v['with']['games']}</td>"
+            f"<tr{cls}><td>{esc(card_name((k, v)))}</td><td>{v['with']['games']}</td>"
             f'<td data-k="cards.{esc(k)}.with.rate">{pct(v["with"]["rate"])}</td>'
             f"<td>{pct(v['without']['rate'])}</td><td>{v['lift'] * 100:+.1f}</td>"
             f'<td data-k="cards.{esc(k)}.adjusted_lift">{v["adjusted_lift"] * 100:+.1f}</td>'

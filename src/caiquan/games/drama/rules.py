@@ -1214,6 +1214,7 @@ class Drama(Game):
     max_players = 4
     state_class = DramaState
     rules_package = "caiquan.games.drama"
+    lobby_order: ClassVar[int] = 30
     hooks: ClassVar[Mapping[str, str]] = {
         "strategy": ".strategy",
         "encoder": ".encoding:DramaEncoder",

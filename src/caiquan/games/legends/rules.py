@@ -785,6 +785,7 @@ class Legends(Game):
     max_players = MAX_PLAYERS
     state_class = LegendsState
     rules_package = "caiquan.games.legends"
+    lobby_order: ClassVar[int] = 20
     hooks: ClassVar[Mapping[str, str]] = {
         "strategy": ".strategy",
         "encoder": ".encoding:LegendsEncoder",
@@ -895,7 +896,7 @@ class Legends(Game):
         return cardlist.catalogue(self.content)
 
     def cards_played(self, state: State) -> list[list[str]]:
-        """The distinct person cards each player played (``play`` events), by key."""
+        """The distinct person cards each player played (``play`` events), by catalogue id."""
         n = state.num_players
         persons = self.content.persons
         seen: list[set[str]] = [set() for _ in range(n)]
@@ -903,7 +904,7 @@ class Legends(Game):
             if e.get("kind") == "play":
                 p, c = e.get("player"), e.get("card")
                 if isinstance(p, int) and isinstance(c, int) and 0 <= p < n:
-                    seen[p].add(persons[c].key)
+                    seen[p].add(str(persons[c].index))
         return [sorted(s) for s in seen]
 
     def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:

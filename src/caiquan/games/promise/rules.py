@@ -60,7 +60,7 @@ from caiquan.engine import (
     State,
 )
 
-from .catalogue import catalogue
+from .catalogue import card_id, catalogue
 from .content import Character, Content, character_card, load_content
 from .effects import KINDS, Effect, apply_effect
 from .events import format_event
@@ -829,6 +829,7 @@ class Promise(Game):
     max_players = 2
     state_class = PromiseState
     rules_package = "caiquan.games.promise"
+    lobby_order: ClassVar[int] = 10
     hooks: ClassVar[Mapping[str, str]] = {
         "strategy": ".strategy",
         "throw_payoffs": ".payoffs:throw_payoffs",
@@ -927,6 +928,27 @@ class Promise(Game):
         if self._catalogue is None:
             self._catalogue = catalogue(self.content)
         return self._catalogue
+
+    def cards_played(self, state: State) -> list[list[str]]:
+        """Each player's character and the skill and weapon cards they revealed, by
+        catalogue id (``taoist``, ``taoist:3``, ``taoist:Q``)."""
+        n = state.num_players
+        chars: list[str] = []
+        seen: list[set[str]] = [set() for _ in range(n)]
+        for e in state.events(None):
+            kind = e.get("kind")
+            if kind == "characters":
+                names = e.get("characters")
+                chars = [str(c) for c in names] if isinstance(names, list) else []
+                for p, c in enumerate(chars[:n]):
+                    seen[p].add(c)
+            elif kind == "reveal" and len(chars) >= n:
+                for field in ("skills", "weapons"):
+                    cards = e.get(field)
+                    for p, card in enumerate(cards if isinstance(cards, list) else []):
+                        if p < n and isinstance(card, (int, str)) and not isinstance(card, bool):
+                            seen[p].add(card_id(chars[p], card))
+        return [sorted(s) for s in seen]
 
     def character(self, index: int) -> Character:
         return self.content.characters[index]

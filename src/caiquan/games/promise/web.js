@@ -4,7 +4,7 @@
 
 // the words this panel needs besides the shared ones (ctx.kit.word)
 const WORDS = {
-  slash: ["斩击", "slash"], pierce: ["刺击", "pierce"], strike: ["打击", "strike"],
+  slash: ["斩击", "slash"], pierce: ["贯彻", "pierce"], strike: ["打击", "strike"],
   life: ["体力", "life"], qi: ["气", "qi"], skills: ["技能卡", "skills"],
   equipped: ["装备", "equipped"], weapons_hand: ["手中武器", "weapons in hand"],
   power: ["战力", "power"], attributes: ["属性", "attributes"], win_value: ["胜值", "win value"],
