@@ -82,3 +82,17 @@ def test_description_rules_event_texts_and_no_panel_of_its_own(http: TestClient)
     (texts,) = http.post("/api/games/oshi_zumo/format", json={"events": [event]}).json()
     assert texts["en"].startswith("turn 1: bids 2 vs 1, player 0 pushes")
     assert texts["zh"].startswith("第 1 回合：出价 2 对 1")
+
+
+def test_a_tables_description_follows_its_options(http: TestClient) -> None:
+    """The catalogue's coin text names the table's coin count, not the default's."""
+    created = create(http, "oshi_zumo", [{"kind": "human"}, {"kind": "human"}], options=SMALL)
+    table = created["table"]
+    mine = http.get(f"/api/tables/{table}/description").json()
+    default = http.get("/api/games/oshi_zumo/description").json()
+    coin = next(e for e in mine["catalogue"] if e["id"] == "coin")
+    default_coin = next(e for e in default["catalogue"] if e["id"] == "coin")
+    assert coin["fields"]["start"] == SMALL["coins"] != default_coin["fields"]["start"]
+    assert str(SMALL["coins"]) in coin["text"]["en"] and str(SMALL["coins"]) in coin["text"]["zh"]
+    assert mine["config"]["coins"] == SMALL["coins"]
+    assert http.get("/api/tables/nope/description").status_code == 404

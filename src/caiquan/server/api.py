@@ -282,6 +282,16 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     return t.public()
 
 
+@router.get("/tables/{table_id}/description", summary="The table's game as it is configured")
+async def table_description(table_id: str, request: Request) -> dict[str, Any]:
+    """What ``/api/games/{id}/description`` says, for this table's options and content
+    (card texts that name a configured number say this table's number)."""
+    t = await _table(request, table_id)
+    game = t.state.game
+    _hub(request).release(t)
+    return await asyncio.to_thread(game.description)
+
+
 @router.post("/tables/{table_id}/join", summary="Take a seat (with the invite unless listed)")
 async def join_table(table_id: str, body: JoinTable, request: Request) -> Joined:
     _limit(request)

@@ -368,7 +368,7 @@ function tableScreen(id) {
     ui.privacy.hidden = true;
     if (hot && st?.decision) { shownSeat = c.seat; revealed.add(c.seat); }
 
-    fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, lang: getLang(), h, t, L, seats: seatsInfo }) : "");
+    fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, table: table.id, lang: getLang(), h, t, L, seats: seatsInfo }) : "");
     drawDecision(c, st, seatsInfo);
     const evs = c.events;
     if (evs.length > shownEvents) { newFrom = shownEvents ? shownEvents : evs.length; newUntil = Date.now() + 1500; shownEvents = evs.length; }
@@ -499,7 +499,7 @@ function replayScreen(id) {
         h("li", { class: i === step - 1 ? "current" : "" }, formatEvent(table.game, e, getLang(), seats)))),
       (() => {
         const obs = viewAt(step)?.observation || (step === events.length ? final?.observation : null);
-        return obs ? h("div", { id: "rp-panel" }, renderPanel(table.game, obs, { seat: null, lang: getLang(), h, t, L, seats })) : null;
+        return obs ? h("div", { id: "rp-panel" }, renderPanel(table.game, obs, { seat: null, table: table.id, lang: getLang(), h, t, L, seats })) : null;
       })(),
     );
     view.querySelector("li.current")?.scrollIntoView({ block: "nearest" });

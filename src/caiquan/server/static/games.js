@@ -72,28 +72,34 @@ function genericPanel(o, ctx) {
 // text) through ctx.kit.entry(kind, id). Until it has loaded, the generic panel shows.
 const descriptions = new Map();
 const panelModules = new Map();
-function describe(game) {
-  if (!descriptions.has(game)) {
-    descriptions.set(game, null);
-    fetch(`/api/games/${encodeURIComponent(game)}/description`).then((r) => (r.ok ? r.json() : null))
+// A table's description (its options change card texts: coin counts, decks); the game's
+// default description where there is no table (rules pages).
+function describe(game, table) {
+  const key = table ? `table:${table}` : `game:${game}`;
+  if (!descriptions.has(key)) {
+    descriptions.set(key, null);
+    const url = table ? `/api/tables/${encodeURIComponent(table)}/description`
+      : `/api/games/${encodeURIComponent(game)}/description`;
+    fetch(url).then((r) => (r.ok ? r.json() : null))
       .then((d) => {
         if (!d) return;
         const byKind = new Map();
         for (const e of d.catalogue || []) byKind.set(`${e.kind}|${e.id}`, e);
-        descriptions.set(game, { ...d, byKind });
-        if ((d.hooks || []).includes("web")) {
+        descriptions.set(key, { ...d, byKind });
+        if ((d.hooks || []).includes("web") && !panelModules.has(game)) {
+          panelModules.set(game, null);
           import(`/api/games/${encodeURIComponent(game)}/panel.js`)
             .then((m) => { panelModules.set(game, m.default); onTexts(); })
             .catch((err) => console.error(err));
         } else onTexts();
       }).catch(() => {});
   }
-  return descriptions.get(game);
+  return descriptions.get(key);
 }
 
 // What every panel may use: the markup helper's companions and the game's catalogue.
-function kit(game, lang) {
-  const d = describe(game);
+function kit(game, lang, table) {
+  const d = describe(game, table);
   const entry = (kind, id) => d?.byKind.get(`${kind}|${id}`) || null;
   const name = (kind, id) => { const e = entry(kind, id); return e ? e.name[lang] || e.name.en : String(id); };
   const text = (kind, id) => { const e = entry(kind, id); return e ? e.text[lang] || e.text.en : ""; };
@@ -101,7 +107,7 @@ function kit(game, lang) {
 }
 
 export function renderPanel(game, obs, ctx) {
-  const full = { ...ctx, kit: kit(game, ctx.lang) };
+  const full = { ...ctx, kit: kit(game, ctx.lang, ctx.table) };
   const own = panelModules.get(game);
   try {
     return (own || genericPanel)(obs, full);
