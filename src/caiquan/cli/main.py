@@ -648,7 +648,10 @@ def balance_cmd(
     content: Content = None,
     matchups: Annotated[
         int,
-        typer.Option(help="promise: games per character pair for the matchup matrix (0: none)."),
+        typer.Option(
+            help="Games per pairing for the matchup matrix of a game that declares one"
+            " (e.g. each pair of characters); 0: none."
+        ),
     ] = 100,
     compare: Annotated[
         tuple[str, str] | None,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from caiquan.engine import Rng
+from caiquan.engine import Rng, State
 
 from .app import PlayApp, PrivacyScreen
 from .session import Table
@@ -23,12 +23,20 @@ SIZE = (150, 46)
 
 
 def _advance(table: Table, decisions: int, seed: int) -> None:
-    """Play ``decisions`` random joint decisions, stopping where seat 0 must decide."""
+    """Play ``decisions`` random joint decisions, stopping where seat 0 must decide (at the
+    last such place if the game would end first)."""
     st, rng = table.state, Rng(seed)
+    last: State | None = None
     for i in range(decisions * 4):
-        if i >= decisions and 0 in st.to_move():
-            return
+        if st.is_terminal():
+            break
+        if 0 in st.to_move():
+            if i >= decisions:
+                return
+            last = st.clone()
         st.apply({p: rng.choice(st.legal(p)) for p in st.to_move()})
+    if last is not None:
+        table.state = last
 
 
 _TEXT = re.compile(
