@@ -197,6 +197,7 @@ class PlayApp(App[None]):
         self._obs: dict[str, Any] | None = None
         self._unavailable: list[tuple[str, str]] = []
         self._choices_shown: tuple[Any, ...] = ()
+        self._drawn: tuple[int, int, int] | None = None
         self.screen_main: TableScreen | None = None
         self.message = ""
 
@@ -234,7 +235,17 @@ class PlayApp(App[None]):
         if tb is None or self.screen_main is None or self.thinking:
             return False
         st = tb.state
+        if self._drawn != self._stamp():
+            return False  # the screen does not show this position yet
         return st.is_terminal() or tb.next_human() is not None
+
+    def _stamp(self) -> tuple[int, int, int] | None:
+        """Which position the table is in (redraw records the one it drew)."""
+        tb = self.table
+        if tb is None:
+            return None
+        st = tb.state
+        return (id(st), st.move_number, len(st.committed()))
 
     def advance(self) -> None:
         """Move the table on: start bots, choose whose view is shown, redraw."""
@@ -260,6 +271,7 @@ class PlayApp(App[None]):
                         PrivacyScreen(t("player", self.lang, n=nxt), self.lang, news),
                         partial(self._unlock, nxt),
                     )
+                self._drawn = self._stamp()  # the privacy screen is what this position shows
                 return
             if nxt is not None:
                 tb.viewer = nxt
@@ -341,6 +353,7 @@ class PlayApp(App[None]):
         self._draw_log(viewer)
         self._draw_decision(viewer, obs)
         scr.query_one("#message", Static).update(self.message)
+        self._drawn = self._stamp()
 
     def _status(self, viewer: int | None) -> Text:
         tb = self.table
