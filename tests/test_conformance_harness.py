@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from caiquan.engine import JSONValue, Player
+from caiquan.engine import Ending, JSONValue, Player, Standing, Text
 from caiquan.games.goofspiel import Goofspiel, GoofspielState
 from caiquan.testing import check_game
 
@@ -78,6 +78,24 @@ class NoNamesState(GoofspielState):
         return type(c)(c.id, c.name, "", c.en)
 
 
+class RawReasonState(GoofspielState):
+    def _ending(self) -> Ending:
+        return Ending(Text("points", "points"))
+
+
+class MixedEndingState(GoofspielState):
+    def _ending(self) -> Ending:
+        e = super()._ending()
+        return Ending(Text(e.reason.zh, e.reason.en + "（得分）"), e.standings)
+
+
+class ShortSheetState(GoofspielState):
+    def _ending(self) -> Ending:
+        e = super()._ending()
+        row = e.standings[0]
+        return Ending(e.reason, (Standing(row.label, row.values[:1]),))
+
+
 @pytest.mark.parametrize(
     ("game", "check", "message"),
     [
@@ -92,8 +110,22 @@ class NoNamesState(GoofspielState):
             "determinize_canonical",
             "depends on more than player 0's view",
         ),
+        (_variant(RawReasonState, "broken_reason"), "ending", "raw key"),
+        (_variant(MixedEndingState, "broken_ending_lang"), "ending", "has Chinese in it"),
+        (_variant(ShortSheetState, "broken_sheet"), "ending", "one value per player"),
     ],
-    ids=["leak", "global-rng", "json", "shallow-clone", "bound", "names", "resample"],
+    ids=[
+        "leak",
+        "global-rng",
+        "json",
+        "shallow-clone",
+        "bound",
+        "names",
+        "resample",
+        "raw-reason",
+        "mixed-reason",
+        "short-sheet",
+    ],
 )
 def test_harness_catches(game: Goofspiel, check: str, message: str) -> None:
     with pytest.raises(AssertionError, match=message):

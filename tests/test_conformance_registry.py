@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from caiquan.engine import Game
+from caiquan.engine import Game, State
 from caiquan.games import game_class, game_ids, load_game
-from caiquan.testing import check_game
+from caiquan.testing import check_game, random_playout
 
 SEEDS = range(2)
 
@@ -58,3 +58,14 @@ def test_the_registry_is_covered() -> None:
     assert covered == set(game_ids())
     for gid in game_ids():
         assert sum(1 for p in CASES if p.values[0] == gid) >= 2, gid
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_registered_game_words_its_own_ending(game_id: str) -> None:
+    """The shipped games tell their end in their own words (the engine's generic "the game
+    is over" with the returns as score is the fallback for a new game, not for these)."""
+    cls = game_class(game_id)
+    assert cls.state_class._ending is not State._ending, f"{game_id} has no _ending"
+    ending = random_playout(load_game(game_id), 3).ending()
+    assert ending.reason("en") != "The game is over."
+    assert ending.standings, f"{game_id}: an end without a score sheet"

@@ -508,14 +508,15 @@ def test_both_at_zero_in_one_settlement_is_a_draw() -> None:
     assert s.life == [0, 0]
     out = s.outcome()
     assert out.results == ("draw", "draw") and out.reason == "life"
+    assert s.ending().reason("en") == f"Both sides' life ran out in round {s.round}: a draw."
 
 
-@pytest.mark.parametrize(("cap_result", "lives", "results"), [
-    ("life", [3, 2], ("win", "loss")),
-    ("life", [2, 2], ("draw", "draw")),
-    ("draw", [3, 2], ("draw", "draw")),
+@pytest.mark.parametrize(("cap_result", "lives", "results", "why"), [
+    ("life", [3, 2], ("win", "loss"), "the one with more life left wins: A 3, B 2 — A wins"),
+    ("life", [2, 2], ("draw", "draw"), "both have 2 life left: a draw"),
+    ("draw", [3, 2], ("draw", "draw"), "(a game at the round cap is a draw) it is a draw"),
 ])  # fmt: skip
-def test_round_cap(cap_result: str, lives: list[int], results: tuple[str, str]) -> None:
+def test_round_cap(cap_result: str, lives: list[int], results: tuple[str, str], why: str) -> None:
     s = start("taoist,taoist", cap_result=cap_result)
     s.apply(stance((0, 1), (5, 6)))
     s.round = s.game.data.round_cap
@@ -525,6 +526,13 @@ def test_round_cap(cap_result: str, lives: list[int], results: tuple[str, str]) 
     assert s.is_terminal()
     out = s.outcome()
     assert out.reason == "cap" and out.results == results
+    # the end screen says why in words, with the numbers that decided it (issue 20)
+    ending = s.ending()
+    assert why in ending.reason("en")
+    assert f"打满 {s.game.data.round_cap} 回合双方都未倒下" in ending.reason("zh")
+    life = next(row for row in ending.standings if row.label("en") == "life left")
+    full = s.game.content.characters[s.chars[0]].vitality
+    assert [v("en") for v in life.values] == [f"{lives[0]} / {full}", f"{lives[1]} / {full}"]
 
 
 def test_random_games_end_within_the_bound() -> None:

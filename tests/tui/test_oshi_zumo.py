@@ -26,7 +26,8 @@ async def test_whole_game_against_greedy_in_the_generic_panel() -> None:
         assert "1. bid 0" in text and "bid 6" in text
         await play_first_options(pilot, app)
         text = screen_text(app)
-        assert "Game over" in text and "player 0:" in text and "player 1:" in text
+        assert "Game over" in text and "player 0:" in text and "player 1 [greedy]:" in text
+        assert "coins left" in text  # the score sheet (issue 20)
 
 
 async def test_a_bots_only_table_in_chinese() -> None:

@@ -38,7 +38,11 @@ async def test_promise_full_game_against_a_bot() -> None:
         await play_first_options(pilot, app)
         text = screen_text(app)
         assert "Game over" in text
-        assert "player 0:" in text and "player 1:" in text and "ended by" in text
+        assert "player 0:" in text and "player 1 [random]:" in text
+        # the end says who won, why in words, and the score sheet (issue 20)
+        assert " wins" in text or "a draw" in text
+        assert "life ran out" in text or "rounds were played" in text
+        assert "life left" in text and "character" in text
 
 
 async def test_legends_full_game_three_players() -> None:
@@ -77,7 +81,9 @@ async def test_drama_full_game_in_chinese() -> None:
             assert label in text, label
         await play_first_options(pilot, app)
         text = screen_text(app)
-        assert "对局结束" in text and "玩家 3：" in text
+        assert "对局结束" in text and "玩家 3 [random]：" in text
+        assert "剩余牌最少者胜" in text or "牌最少者胜" in text  # why, in words (issue 20)
+        assert "身份" in text
 
 
 class GatedBot:

@@ -127,3 +127,29 @@ def play_to_end(pages: list[Any], seed: int = 1, limit: float = 90.0) -> int:
         if not moved:
             time.sleep(0.05)
     raise AssertionError(f"the game did not end in {limit} s (clicks: {clicks})")
+
+
+def check_end_screen(page: Any, seats: int, lang: str = "en") -> None:
+    """The end screen (issue 20): the winner by a name the seat chips show (or a draw), the
+    reason in words of the page's language, a score sheet with a column per seat and no raw
+    float."""
+    import re
+
+    page.wait_for_selector("#outcome #outcome-title")
+    title = page.inner_text("#outcome-title").strip()
+    chips = [page.inner_text(f".seat[data-seat='{i}']") for i in range(seats)]
+    draw = "draw" in title if lang == "en" else "平局" in title
+    if not draw:
+        ending = (" wins", " share first place") if lang == "en" else (" 获胜", " 并列第一")
+        cut = next((title[: -len(e)] for e in ending if title.endswith(e)), None)
+        assert cut, f"the headline names no winner: {title!r}"
+        winners = re.split(" and |、", cut)
+        for w in winners:
+            assert any(w in c for c in chips), (w, chips)
+    reason = page.inner_text("#outcome-reason").strip()
+    assert len(reason) > 12, f"no reason in words: {reason!r}"
+    has_cjk = bool(re.search(r"[\u3400-\u9fff]", reason))
+    assert has_cjk == (lang == "zh"), reason
+    assert page.locator("#standings thead th").count() == seats
+    sheet = page.inner_text("#standings")
+    assert not re.search(r"\d\.\d{3,}", sheet), f"a raw float on the score sheet: {sheet}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import WebServer, need_game
-from .helpers import create_table, new_page, play_to_end
+from .helpers import check_end_screen, create_table, new_page, play_to_end
 
 
 def test_whole_game_in_the_generic_panel(server: WebServer, browser: Any) -> None:
@@ -21,7 +21,7 @@ def test_whole_game_in_the_generic_panel(server: WebServer, browser: Any) -> Non
         assert label in panel, label
     assert page.inner_text("#t-decision .option >> nth=0").strip().endswith("bid 0")
     assert play_to_end([page], seed=19) > 0
-    assert page.locator("#outcome li").count() == 2
+    check_end_screen(page, 2)
     assert server.get(f"/api/tables/{table}")["status"] == "finished"
     # the log shows the game's own wording (fetched from /api/games/oshi_zumo/format)
     page.wait_for_function("document.querySelector('#t-log').innerText.includes('turn 1: bids')")

@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from .conftest import WebServer, need_game
-from .helpers import click_one, create_table, new_page, play_to_end, script_errors, version
+from .helpers import (
+    check_end_screen,
+    click_one,
+    create_table,
+    new_page,
+    play_to_end,
+    script_errors,
+    version,
+)
 
 # Short games keep the suite fast; the rules are the same.
 SHORT = {
@@ -30,7 +38,7 @@ def test_whole_game_against_bots(server: WebServer, browser: Any, game: str) -> 
     page.wait_for_selector("#t-panel .panel")
     clicks = play_to_end([page], seed=hash(game) % 1000)
     assert clicks > 0
-    assert page.locator("#outcome li").count() == SEATS[game]
+    check_end_screen(page, SEATS[game])
     info = server.get(f"/api/tables/{table}")
     assert info["status"] == "finished"
     assert page.locator("#t-log li").count() > 0

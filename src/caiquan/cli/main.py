@@ -160,14 +160,13 @@ def print_events(state: State, since: int, lang: str) -> int:
 
 
 def print_outcome(state: State, lang: str) -> None:
-    o = state.outcome()
-    words = {"win": "胜", "draw": "平", "loss": "负"} if lang == "zh" else None
-    for p in range(state.num_players):
-        result = words[o.results[p]] if words else o.results[p]
-        if lang == "zh":
-            out.print(f"玩家 {p}：{result}（名次 {o.ranks[p]}，收益 {o.returns[p]:+.3g}）")
-        else:
-            out.print(f"player {p}: {result} (rank {o.ranks[p]}, return {o.returns[p]:+.3g})")
+    """The end of the game: who won, why, and the score sheet (``State.ending``)."""
+    from caiquan.tui.ending import ending_lines
+
+    who = "玩家 {}" if lang == "zh" else "player {}"
+    names = [who.format(p) for p in range(state.num_players)]
+    for line in ending_lines(state, names, lang):
+        out.print(line, markup=False)
 
 
 DEMO_HELP = (

@@ -4,7 +4,7 @@ Pure and typed: no I/O, no global randomness. See :class:`Game` and :class:`Stat
 """
 
 from .config import ConfigOption, ConfigValue, validate_config
-from .describe import HOOKS, TARGET_KINDS, Entry, Target, Text, load_targets
+from .describe import HOOKS, TARGET_KINDS, Ending, Entry, Standing, Target, Text, load_targets
 from .errors import (
     CaiquanError,
     ConfigError,
@@ -56,6 +56,7 @@ __all__ = [
     "Cycle",
     "Decision",
     "DecisionInput",
+    "Ending",
     "Entry",
     "Event",
     "Game",
@@ -72,6 +73,7 @@ __all__ = [
     "RecordVersionError",
     "Result",
     "Rng",
+    "Standing",
     "State",
     "Target",
     "Text",

@@ -85,6 +85,55 @@ class Text:
         return {"zh": self.zh, "en": self.en}
 
 
+def number(value: float) -> str:
+    """A score as people read it: a whole number plainly, anything else to two places.
+
+    >>> number(3.0), number(-0.3333333), number(0.5)
+    ('3', '-0.33', '0.5')
+    """
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a finished game's score sheet: what it counts and each player's value.
+
+    ``values[p]`` is player ``p``'s, as text (a number, a name) in Chinese and English.
+    """
+
+    label: Text
+    values: tuple[Text, ...]
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {"label": self.label.as_json(), "values": [v.as_json() for v in self.values]}
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A finished game told to people (:meth:`~caiquan.engine.State.ending`).
+
+    ``reason`` says in words why the game ended and how the places follow from it (the
+    numbers that decided it); ``standings`` are the score sheet, one :class:`Standing` per
+    thing counted. Only public information: every player may read it.
+    """
+
+    reason: Text
+    standings: tuple[Standing, ...] = ()
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {
+            "reason": self.reason.as_json(),
+            "standings": [s.as_json() for s in self.standings],
+        }
+
+
+def same(text: object) -> Text:
+    """A text that reads the same in both languages (a number, a seat letter)."""
+    return Text(str(text), str(text))
+
+
 @dataclass(frozen=True)
 class Entry:
     """One item of a game's public catalogue: a card, character, skill, weapon, role …

@@ -27,6 +27,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from .describe import Ending, Standing, Text, number, same
 from .errors import GameOverError, IllegalDecisionError
 from .rng import Rng
 from .types import (
@@ -275,6 +276,14 @@ class State(ABC):
             raise IllegalDecisionError("the game is not over yet; outcome() needs a final state")
         ranks = self._ranks()
         return Outcome(ranks, results_from_ranks(ranks), self._returns(), self._end_reason())
+
+    def ending(self) -> Ending:
+        """The finished game told to people: why it ended, in words with the numbers that
+        decided it, and each player's standing (life, cards left, stars …). Public: every
+        player and spectator may read it. Front ends show it on their end screens."""
+        if self._movers:
+            raise IllegalDecisionError("the game is not over yet; ending() needs a final state")
+        return self._ending()
 
     def timeout_option(self, player: Player) -> int | None:
         """What ``player`` does when their turn timer runs out, if the game says (e.g. pass).
@@ -572,6 +581,11 @@ class State(ABC):
 
     def _end_reason(self) -> str:
         return ""
+
+    def _ending(self) -> Ending:
+        """Default: "the game is over" and each player's return as the score."""
+        score = Standing(Text("得分", "score"), tuple(same(number(r)) for r in self._returns()))
+        return Ending(Text("游戏结束。", "The game is over."), (score,))
 
     def _timeout_option(self, player: Player) -> int | None:
         return None

@@ -9,9 +9,12 @@ client may learn is decided by the engine's observation code alone.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from caiquan.engine import Choice, Decision, Game, State
+
+log = logging.getLogger(__name__)
 
 PROTOCOL = 1
 
@@ -111,6 +114,7 @@ def state_frame(
             "results": list(o.results),
             "returns": list(o.returns),
             "reason": o.reason,
+            "ending": ending_json(state),
         }
     return {
         "type": "state",
@@ -123,6 +127,16 @@ def state_frame(
         "deadline": deadline,
         "outcome": outcome,
     }
+
+
+def ending_json(state: State) -> dict[str, Any]:
+    """The finished game in words (``State.ending``: the reason and the score sheet, zh/en);
+    a game whose wording fails gets the engine's generic ending rather than no end screen."""
+    try:
+        return state.ending().as_json()
+    except Exception:
+        log.exception("%s: State.ending failed; the generic ending is shown", state.game.id)
+        return State._ending(state).as_json()
 
 
 def events_frame(game: Game, events: list[dict[str, Any]], first: int) -> dict[str, Any]:

@@ -290,6 +290,39 @@ def check_commit(game: Game, seed: int) -> None:
         assert s == t, "commit() one by one differs from apply() of the joint decision"
 
 
+def _has_cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+def check_ending(game: Game, seed: int) -> None:
+    """A finished game tells people why it ended: a reason in Chinese and English (each in its
+    own language only), and a score sheet with one value per player; asking before the end
+    is refused."""
+    state = game.new_state(seed)
+    if not state.is_terminal():
+        try:
+            state.ending()
+        except IllegalDecisionError:
+            pass
+        else:
+            raise AssertionError("ending() must refuse a game that is not over")
+    s = random_playout(game, seed)
+    ending = s.ending()
+    zh, en = ending.reason("zh"), ending.reason("en")
+    assert zh.strip() and en.strip(), "ending().reason is empty"
+    assert zh != s.outcome().reason and en != s.outcome().reason, "the reason is its raw key"
+    assert _has_cjk(zh), f"the Chinese reason has no Chinese: {zh!r}"
+    assert not _has_cjk(en), f"the English reason has Chinese in it: {en!r}"
+    for row in ending.standings:
+        assert len(row.values) == game.num_players, f"{row.label.en}: one value per player"
+        assert row.label.zh.strip() and row.label.en.strip(), "a standing without a label"
+        assert not _has_cjk(row.label.en), f"Chinese in the English label {row.label.en!r}"
+        for v in row.values:
+            assert v.zh.strip() and v.en.strip(), f"{row.label.en}: an empty value"
+            assert not _has_cjk(v.en), f"{row.label.en}: Chinese in the English value {v.en!r}"
+    json.dumps(ending.as_json())
+
+
 CHECKS: dict[str, Callable[[Game, int], None]] = {
     "decision_points": check_decision_points,
     "legal_and_illegal": check_legal_and_illegal,
@@ -299,6 +332,7 @@ CHECKS: dict[str, Callable[[Game, int], None]] = {
     "determinize": check_determinize,
     "determinize_canonical": check_determinize_canonical,
     "commit": check_commit,
+    "ending": check_ending,
 }
 
 

@@ -65,8 +65,13 @@ def transcript(game: Game, seed: int, lang: str = "en") -> str:
         "## outcome",
         f"ranks {list(o.ranks)}; results {list(o.results)}; reason {o.reason}",
         f"returns {[round(r, 6) for r in o.returns]}",
-        "",
     ]
+    ending = state.ending()
+    lines.append(f"ending: {ending.reason(lang)}")
+    lines += [
+        f"  {s.label(lang)}: {' | '.join(v(lang) for v in s.values)}" for s in ending.standings
+    ]
+    lines.append("")
     return "\n".join(lines)
 
 

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 from caiquan.engine import CaiquanError, ConfigError, IllegalDecisionError
 from caiquan.games import game_class, game_ids
 
+from .ending import ending_lines
 from .i18n import t
 from .panels import ViewOptions, explain, generic_panel, render, toggles, unavailable
 from .session import Table
@@ -453,22 +454,16 @@ class PlayApp(App[None]):
         tb = self.table
         assert tb is not None
         lang = self.lang
-        o = tb.state.outcome()
-        text = Text(t("game_over", lang) + "\n", style="bold")
+        names = []
         for p in range(tb.state.num_players):
-            text.append(
-                t(
-                    "outcome_line",
-                    lang,
-                    who=t("player", lang, n=p),
-                    result=t(o.results[p], lang),
-                    rank=o.ranks[p],
-                    ret=f"{o.returns[p]:+.3g}",
-                )
-                + "\n"
-            )
-        if o.reason:
-            text.append(t("ended_by", lang, reason=o.reason))
+            who = t("player", lang, n=p)
+            if tb.seats[p] != "human":
+                who += f" [{tb.seat_label(p)}]"
+            names.append(who)
+        first, *rest = ending_lines(tb.state, names, lang)
+        text = Text(t("game_over", lang) + " · ", style="bold")
+        text.append(first + "\n", style="bold")
+        text.append("\n".join(rest))
         return text
 
     # ------------------------------------------------------------------ input

@@ -39,6 +39,7 @@ from caiquan.engine import (
     ConfigError,
     ConfigOption,
     ConfigValue,
+    Ending,
     Entry,
     Game,
     JSONValue,
@@ -1155,6 +1156,16 @@ class DramaState(State):
 
     def _end_reason(self) -> str:
         return self.end_reason
+
+    def _ending(self) -> Ending:
+        roles = self.game.content.roles
+        return text.ending(
+            self.end_reason,
+            self.round_no,
+            [Text(roles[r].zh, roles[r].en) if r >= 0 else Text("—", "—") for r in self.roles],
+            [self.card_count(p) for p in range(NUM_PLAYERS)],
+            self.final,
+        )
 
 
 #: What each decision does, by the decision kind (``DramaState.phase``).

@@ -8,9 +8,10 @@ one entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
-from caiquan.engine import JSONValue
+from caiquan.engine import Ending, JSONValue, Standing, Text
+from caiquan.engine.describe import same
 
 from .formulas import (
     Weapon,
@@ -891,3 +892,58 @@ def defence_text(
         return f"W + I = {weapon} + {i} = {defence_defence_value(weapon, i)}"
     total = defence_defence_value_same_role(r, weapon, i)
     return f"(R + I) + (W + I) = ({r} + {i}) + ({weapon} + {i}) = {total}"
+
+
+#: Why the game ended, in a sentence with the rule that ranks the players.
+ENDINGS: dict[str, Text] = {
+    "empty": Text(
+        "第 {round} 回合有玩家出完了所有牌：剩余牌最少者胜（率先消耗完毕）。",
+        "A player played out every card in round {round}: the fewest cards left wins.",
+    ),
+    "last_empty": Text(
+        "最后一回合（第 {round} 回合）有玩家出完了所有牌：剩余牌最少者胜。",
+        "A player played out every card in the last round (round {round}): the fewest cards "
+        "left wins.",
+    ),
+    "last_round": Text(
+        "最后一回合（第 {round} 回合）结束：剩余牌最少者胜。",
+        "The last round (round {round}) is over: the fewest cards left wins.",
+    ),
+    "count": Text(
+        "回合牌用完（共 {round} 回合）：剩余牌最少者胜。",
+        "The round cards ran out after round {round}: the fewest cards left wins.",
+    ),
+    "play_out": Text(
+        "最后一回合（第 {round} 回合）所有人亮出了全部的牌：该回合开始时牌最少者胜，"
+        "张数相同时点数和小者胜。",
+        "In the last round (round {round}) everyone laid out every card: the fewest cards at "
+        "the start of that round wins, then the smaller sum of their numbers.",
+    ),
+}
+
+
+def ending(
+    reason: str,
+    round_no: int,
+    roles: Sequence[Text],
+    cards_left: Sequence[int],
+    final: Sequence[int],
+) -> Ending:
+    """The finished game in words (``State.ending``): why, and each player's role and cards
+    (after a play-out last round: the cards at its start and their sum)."""
+    why = ENDINGS.get(reason, Text("游戏结束。", "The game is over."))
+    reason_text = Text(why.zh.format(round=round_no), why.en.format(round=round_no))
+    rows = [Standing(Text("身份", "role"), tuple(roles))]
+    if final:
+        rows.append(
+            Standing(
+                Text("最后一回合开始时的牌数", "cards at the start of the last round"),
+                tuple(same(k // 1000) for k in final),
+            )
+        )
+        rows.append(
+            Standing(Text("点数和", "sum of their numbers"), tuple(same(k % 1000) for k in final))
+        )
+    else:
+        rows.append(Standing(Text("剩余牌数", "cards left"), tuple(same(n) for n in cards_left)))
+    return Ending(reason_text, tuple(rows))

@@ -21,11 +21,13 @@ from caiquan.engine import (
     ConfigError,
     ConfigOption,
     DecisionInput,
+    Ending,
     Entry,
     Game,
     JSONValue,
     Player,
     Rng,
+    Standing,
     State,
     Text,
     ranks_from_scores,
@@ -302,6 +304,15 @@ class GoofspielState(State):
 
     def _end_reason(self) -> str:
         return "points"
+
+    def _ending(self) -> Ending:
+        turns = len(self.bids)
+        why = Text(
+            f"{turns} 张奖励牌都已竞价完毕：得分最多者胜。",
+            f"All {turns} point cards have been bid for: the most points wins.",
+        )
+        points = Standing(Text("得分", "points"), tuple(Text(str(p), str(p)) for p in self.points))
+        return Ending(why, (points,))
 
     def _metrics(self) -> dict[str, float]:
         return {"turns": float(len(self.bids))}

@@ -58,6 +58,7 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Ending,
     Entry,
     Game,
     JSONValue,
@@ -760,6 +761,16 @@ class LegendsState(State):
 
     def _end_reason(self) -> str:
         return self.reason
+
+    def _ending(self) -> Ending:
+        n = self.game.num_players
+        return text.ending(
+            self.reason,
+            self.round,
+            self.game.content.star_goal,
+            [self.score(p) for p in range(n)],
+            [self.continents(p) for p in range(n)],
+        )
 
     # ------------------------------------------------------------------ names
 

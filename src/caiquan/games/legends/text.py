@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from caiquan.engine import RPS, Choice, JSONValue
+from caiquan.engine import RPS, Choice, Ending, JSONValue, Standing, Text
+from caiquan.engine.describe import same
 
 from .data import (
     CONTINENT_EN,
@@ -576,3 +577,53 @@ def ability(p: Person, lang: str) -> str:
     for x in _war_extras(p.war, lang):
         out += x + "。" if zh else " " + x + "."
     return out
+
+
+#: Why the game ended; the places of the others follow ``RANKING``.
+ENDINGS: dict[str, Text] = {
+    "stars": Text(
+        "第 {round} 轮有玩家的星数达到 {goal}（黄星减黑星），获胜。",
+        "A player reached {goal} stars (yellow minus black) in round {round} and wins.",
+    ),
+    "continents": Text(
+        "第 {round} 轮有玩家在全部六大洲都占有领土，获胜。",
+        "A player held a territory on every one of the six continents in round {round} and wins.",
+    ),
+    "no_progress": Text(
+        "第 {round} 轮无人打出人物卡、扩张或建设，游戏结束，无人达成胜利条件。",
+        "In round {round} nobody played a card, expanded or built, so the game ended without "
+        "a victory.",
+    ),
+    "cap": Text(
+        "已打满 {round} 轮（轮数上限），无人达成胜利条件。",
+        "The round limit ({round} rounds) was reached without a victory.",
+    ),
+}
+RANKING = Text(
+    "其余名次按星数排，星数相同再比占有领土的大洲数。",
+    "The other places go by stars, then by the number of continents held.",
+)
+RANKING_ALL = Text(
+    "名次按星数排，星数相同再比占有领土的大洲数。",
+    "Places go by stars, then by the number of continents held.",
+)
+
+
+def ending(
+    reason: str, round_no: int, goal: int, stars: list[int], continents: list[int]
+) -> Ending:
+    """The finished game in words (``State.ending``): why, and each player's stars and
+    continents."""
+    why = ENDINGS.get(reason, Text("游戏结束。", "The game is over."))
+    then = RANKING if reason in ("stars", "continents") else RANKING_ALL
+    fill = {"round": round_no, "goal": goal}
+    reason_text = Text(why.zh.format(**fill) + then.zh, why.en.format(**fill) + " " + then.en)
+    rows = (
+        Standing(
+            Text("星数（黄星−黑星）", "stars (yellow − black)"), tuple(same(s) for s in stars)
+        ),
+        Standing(
+            Text("占有领土的大洲", "continents held"), tuple(same(f"{c} / 6") for c in continents)
+        ),
+    )
+    return Ending(reason_text, rows)

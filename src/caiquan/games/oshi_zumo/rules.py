@@ -28,6 +28,7 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Ending,
     Entry,
     Game,
     JSONValue,
@@ -124,6 +125,11 @@ class OshiZumoState(State):
 
     def _end_reason(self) -> str:
         return self.reason
+
+    def _ending(self) -> Ending:
+        return text.ending(
+            self.reason, self.turn, self.position, list(self.coins), self.game.alesia
+        )
 
     def _metrics(self) -> dict[str, float]:
         return {"turns": float(self.turn), "coins_left": float(sum(self.coins))}

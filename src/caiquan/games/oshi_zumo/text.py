@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from caiquan.engine import Choice, JSONValue, Text
+from caiquan.engine import Choice, Ending, JSONValue, Standing, Text
 
 #: Why a game ended (``State.outcome().reason``), as the events name it.
 REASONS: dict[str, Text] = {
@@ -141,3 +141,34 @@ __all__ = [
     "where",
     "wrestler_text",
 ]
+
+
+def ending(reason: str, turn: int, position: int, coins: list[int], alesia: bool) -> Ending:
+    """The finished game in words (``State.ending``): why it ended, where the wrestler
+    stands, and the coins each player has left."""
+    at_zh, at_en = where(position)
+    if reason == "pushed_off":
+        why = Text(
+            f"第 {turn} 回合力士被推出场外：推出者获胜。",
+            f"The wrestler was pushed off the ring in turn {turn}: the pusher wins.",
+        )
+    else:
+        stop = REASONS.get(reason, Text("游戏结束", "the game is over"))
+        if alesia:
+            rule = Text(
+                "本局规则（alesia）下，没被推出场外就是平局。",
+                "under this table's rule (alesia) anything short of a push off the ring is a draw.",
+            )
+        elif position == 0:
+            rule = Text("力士在中央：平局。", "the wrestler stands in the centre: a draw.")
+        else:
+            rule = Text(
+                f"力士{at_zh}：把力士推进对方半场的一方获胜。",
+                f"the wrestler stands {at_en}: whoever pushed it into the other's half wins.",
+            )
+        why = Text(
+            f"{stop.zh}（第 {turn} 回合）：{rule.zh}",
+            f"{stop('en').capitalize()} (turn {turn}): {rule.en}",
+        )
+    rows = (Standing(Text("剩余硬币", "coins left"), tuple(Text(str(c), str(c)) for c in coins)),)
+    return Ending(why, rows)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
-from caiquan.engine import BLADES, RPS, JSONValue
+from caiquan.engine import BLADES, RPS, Ending, JSONValue, Standing, Text
+from caiquan.engine.describe import same
 
 SEATS = ("A", "B")
 
@@ -222,3 +223,57 @@ def format_event(event: Event, zh: bool) -> str | None:
     """The text of ``event`` (as returned by ``State.events``), or ``None`` if unknown."""
     fn = FORMATS.get(str(event["kind"]))
     return fn(event, zh) if fn is not None else None
+
+
+def ending(
+    reason: str,
+    round_no: int,
+    life: Sequence[int],
+    max_life: Sequence[int],
+    characters: Sequence[Text],
+    cap_by_life: bool,
+) -> Ending:
+    """The finished game in words: why it ended, who won by how much, and each side's
+    character and life (``State.ending``)."""
+    a, b = (max(0, x) for x in life)
+    if reason == "life":
+        out = [SEATS[p] for p in (0, 1) if life[p] <= 0]
+        if len(out) == 2:
+            why = Text(
+                f"第 {round_no} 回合双方体力同时耗尽：平局。",
+                f"Both sides' life ran out in round {round_no}: a draw.",
+            )
+        else:
+            win = SEATS[1] if out[0] == SEATS[0] else SEATS[0]
+            why = Text(
+                f"第 {round_no} 回合 {out[0]} 方体力耗尽：{win} 方胜。",
+                f"{out[0]}'s life ran out in round {round_no}: {win} wins.",
+            )
+    elif not cap_by_life:
+        why = Text(
+            f"打满 {round_no} 回合双方都未倒下；本局规则（回合上限判平局）下为平局。",
+            f"{round_no} rounds were played and neither side fell; under this table's rule "
+            "(a game at the round cap is a draw) it is a draw.",
+        )
+    elif a == b:
+        why = Text(
+            f"打满 {round_no} 回合双方都未倒下，剩余体力相同（各 {a}）：平局。",
+            f"{round_no} rounds were played and neither side fell; both have {a} life left: "
+            "a draw.",
+        )
+    else:
+        win, lose = ("A", "B") if a > b else ("B", "A")
+        why = Text(
+            f"打满 {round_no} 回合双方都未倒下，剩余体力多者胜：A {a}，B {b} —— {win} 方胜。",
+            f"{round_no} rounds were played and neither side fell, so the one with more life "
+            f"left wins: A {a}, B {b} — {win} wins ({lose} has less life).",
+        )
+    rows = (
+        Standing(Text("座位", "seat"), tuple(same(s) for s in SEATS)),
+        Standing(Text("人物", "character"), tuple(characters)),
+        Standing(
+            Text("剩余体力", "life left"),
+            (same(f"{a} / {max_life[0]}"), same(f"{b} / {max_life[1]}")),
+        ),
+    )
+    return Ending(why, rows)

@@ -52,18 +52,20 @@ from caiquan.engine import (
     Choice,
     ConfigError,
     ConfigOption,
+    Ending,
     Entry,
     Game,
     JSONValue,
     Player,
     Rng,
     State,
+    Text,
 )
 
 from .catalogue import card_id, catalogue
 from .content import Character, Content, character_card, load_content
 from .effects import KINDS, Effect, apply_effect
-from .events import format_event
+from .events import ending, format_event
 from .table import PowerMod, PowerTable, compute_cell, compute_table
 
 RPS_BASE = 0
@@ -633,6 +635,17 @@ class PromiseState(State):
 
     def _end_reason(self) -> str:
         return self.reason
+
+    def _ending(self) -> Ending:
+        chars = [self.game.content.characters[c] for c in self.chars]
+        return ending(
+            self.reason,
+            self.round,
+            self.life,
+            [c.vitality for c in chars],
+            [Text(c.name, c.name_en) for c in chars],
+            self.game.cap_by_life,
+        )
 
     # Statistics hooks (``State.player_labels`` / ``State.metrics`` in newer engines).
     def _player_labels(self) -> dict[str, list[str]]:

@@ -1,6 +1,6 @@
 // caiquan web table: lobby, table screen (online, against bots, hot-seat), replays, rules.
 // Plain ES modules, no build step. Protocol: docs/server.md (WebSocket protocol v1).
-import { t, L, getLang, setLang, onLang, applyStatic } from "./i18n.js";
+import { t, L, getLang, setLang, onLang, applyStatic, ordinal } from "./i18n.js";
 import { markdown } from "./md.js";
 import { renderPanel, formatEvent, optionLabel, optionNote, onEventTexts } from "./games.js";
 
@@ -393,12 +393,12 @@ function tableScreen(id) {
     const d = st?.decision;
     const obs = st?.observation;
     if (st?.outcome) {
-      fill(ui.decision, h("div", { class: "outcome", id: "outcome" }, h("h3", {}, t("result")),
-        h("ul", {}, st.outcome.results.map((r, i) => h("li", {}, `${seatsInfo[i]?.name || t("seat") + " " + i}: `, h("strong", { class: r }, t(r)), ` (${st.outcome.returns[i]})`))),
-        st.outcome.reason ? h("p", {}, st.outcome.reason) : null,
+      const mine = new Set(conns.map((k) => k.seat));
+      fill(ui.decision, endBox(st.outcome, seatsInfo, mine,
         h("a", { class: "button", href: `/?replay=${id}`, id: "replay-link" }, t("replay")), " ",
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record")), " ",
         h("a", { class: "button", href: "/" }, t("new_game"))));
+      document.getElementById("outcome")?.focus();
       return;
     }
     if (!d) {
@@ -466,6 +466,37 @@ function tableScreen(id) {
   window.addEventListener("beforeunload", () => { clearInterval(tick); conns.forEach((k) => k.close()); });
 }
 
+// ---------------------------------------------------------------- end screen
+// A seat as the chips above the board name it.
+const seatName = (s, i) => s?.name || (s?.kind === "bot" ? `${t("bot")} ${i}` : `${t("seat")} ${i}`);
+
+// The finished game: who won (by name), why (the game's own words, with the numbers that
+// decided it) and the score sheet (place, then the game's standings), then `actions`.
+export function endBox(outcome, seats, mine, ...actions) {
+  const n = outcome.ranks.length;
+  const names = Array.from({ length: n }, (_, i) => seatName(seats[i], i));
+  const firsts = names.filter((_, i) => outcome.ranks[i] === 1);
+  const headline = firsts.length === n && n > 1 ? t("all_draw")
+    : firsts.length === 1 ? t("wins_one", { a: firsts[0] })
+      : t("wins_shared", { a: firsts.join(t("names_and")) });
+  const ending = outcome.ending || { reason: null, standings: [] };
+  const place = (r) => (getLang() === "zh" ? t("place_n", { n: r }) : ordinal(r));
+  const head = h("tr", {}, h("td", {}), ...names.map((nm, i) =>
+    h("th", { scope: "col", class: mine.has(i) ? "mine" : "" }, nm, mine.has(i) ? h("small", {}, ` (${t("you")})`) : null)));
+  const rows = [
+    h("tr", { class: "place" }, h("th", { scope: "row" }, t("place")),
+      ...outcome.ranks.map((r, i) => h("td", { class: outcome.results[i] }, place(r), " ", h("small", {}, t(outcome.results[i]))))),
+    ...(ending.standings || []).map((row) => h("tr", {}, h("th", { scope: "row" }, L(row.label)),
+      ...row.values.map((v) => h("td", {}, L(v))))),
+  ];
+  return h("section", { class: "outcome", id: "outcome", tabindex: "-1", "aria-labelledby": "outcome-title" },
+    h("p", { class: "over" }, t("game_over")),
+    h("h3", { id: "outcome-title" }, headline),
+    ending.reason ? h("p", { class: "why", id: "outcome-reason" }, L(ending.reason)) : null,
+    h("div", { class: "standings-wrap" }, h("table", { class: "standings", id: "standings" }, h("thead", {}, head), h("tbody", {}, ...rows))),
+    actions.length ? h("p", { class: "actions" }, ...actions) : null);
+}
+
 // ---------------------------------------------------------------- replay viewer
 function replayScreen(id) {
   // The finished game is watched as a spectator: its event log shows each hidden choice only
@@ -501,6 +532,7 @@ function replayScreen(id) {
         const obs = viewAt(step)?.observation || (step === events.length ? final?.observation : null);
         return obs ? h("div", { id: "rp-panel" }, renderPanel(table.game, obs, { seat: null, table: table.id, lang: getLang(), h, t, L, seats })) : null;
       })(),
+      step === events.length && final?.outcome ? endBox(final.outcome, seats, new Set()) : null,
     );
     view.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
   }

@@ -50,6 +50,13 @@ const STRINGS = {
   win: ["胜", "win"],
   loss: ["负", "loss"],
   draw: ["平", "draw"],
+  game_over: ["对局结束", "Game over"],
+  wins_one: ["{a} 获胜", "{a} wins"],
+  wins_shared: ["{a} 并列第一", "{a} share first place"],
+  all_draw: ["平局：所有人并列第一", "A draw: everyone shares first place"],
+  place: ["名次", "Place"],
+  place_n: ["第 {n} 名", "{n}"],
+  names_and: ["、", " and "],
   replay: ["回放", "Replay"],
   record: ["棋谱 JSON", "Record JSON"],
   back: ["后退", "Back"],
@@ -92,10 +99,16 @@ export function setLang(l) {
   listeners.forEach((f) => f(l));
 }
 export const onLang = (f) => listeners.push(f);
-export function t(key) {
+export function t(key, vars) {
   const s = STRINGS[key];
-  return s ? s[lang === "zh" ? 0 : 1] : key;
+  const text = s ? s[lang === "zh" ? 0 : 1] : key;
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
 }
+// An English ordinal ("1st", "2nd", "3rd", "4th", "11th").
+export const ordinal = (n) => {
+  const s = ["th", "st", "nd", "rd"], v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+};
 // {zh, en} objects (from the server) in the current language.
 export const L = (o) => (o == null ? "" : typeof o === "string" ? o : (o[lang] ?? o.en ?? o.zh ?? ""));
 export function applyStatic(root = document) {
