@@ -111,7 +111,9 @@ def test_promise_cards_skills_weapons_and_characters_show_their_text(
     rng = random.Random(7)
     picked = False
     # before the pick (the throws for who picks first) and during it
-    while not page.locator("#t-panel .player-box.me .chip.kind-skill").count():
+    for _ in range(20):
+        if page.locator("#t-panel .player-box.me .chip.kind-skill").count():
+            break
         settle(page)
         if page.locator("#t-panel .pool").count():
             # the pick: each character's attributes on its button, its weapons and skills
@@ -132,7 +134,8 @@ def test_promise_cards_skills_weapons_and_characters_show_their_text(
                 assert e["name"][lang] in text and e["text"][lang] in text, (key, text)
             picked = True
         click_one(page, rng)
-    assert picked, "the pick never came to this seat"
+    assert picked, "the pick never came to this seat (or showed no character chips)"
+    assert page.locator("#t-panel .player-box.me .chip.kind-skill").count(), "no skill chips"
     settle(page)
     # the board: both characters, weapons and skills in hand (and the stance step's options)
     n = check_chips(page, "#t-panel", lang)
@@ -161,9 +164,14 @@ def test_legends_people_territories_and_markers_show_their_text(
     table = create_table(page, server.base, "legends", OPTIONS["legends"], SEATS["legends"])
     desc = server.get(f"/api/tables/{table}/description")
     persons = {e["id"]: e for e in desc["catalogue"] if e["kind"] == "person"}
-    settle(page)
+    rng = random.Random(5)
+    for _ in range(20):  # on to my turn to act (play a card, expand, build or pass)
+        settle(page)
+        if page.locator("#t-decision .option[data-name^='play-']").count():
+            break
+        click_one(page, rng)
     hand = page.locator("#t-panel .my-hand .chip.kind-person")
-    assert hand.count() >= 5
+    assert hand.count() >= 3
     for i in range(hand.count()):  # a person's text starts with its ability
         key = str(hand.nth(i).get_attribute("data-key")).split("|")[1]
         hand.nth(i).focus()
@@ -191,24 +199,33 @@ def test_card_text_on_a_phone_by_tap_and_inside_the_screen(
     page.set_default_timeout(15_000)
     create_table(page, server.base, game, OPTIONS[game], SEATS[game])
     rng = random.Random(3)
-    while not page.locator("#t-panel .player-box.me .chip, #t-panel .my-hand .chip").count():
+    for _ in range(20):
+        if page.locator("#t-panel .player-box.me .chip, #t-panel .my-hand .chip").count():
+            break
         settle(page)
         click_one(page, rng)
     settle(page)
     chips = page.locator("#t-panel .chip")
     for i in range(chips.count()):
         chip = chips.nth(i)
-        chip.scroll_into_view_if_needed()
+        chip.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the sticky bar
         chip.tap()
         text = tip_text(page)
         assert text.strip() and in_language(text, lang), text
         box = page.locator("#card-tip").bounding_box()
         assert box is not None
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (chip.inner_text(), box)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (chip.inner_text(), box)
+        where = (chip.inner_text(), box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], where
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], where
+        assert not page.evaluate(  # the text never covers its chip
+            "e => { const a = e.getBoundingClientRect(), b = document.querySelector("
+            "'#card-tip').getBoundingClientRect(); return a.top < b.bottom && b.top < a.bottom"
+            " && a.left < b.right && b.left < a.right; }",
+            chip.element_handle(),
+        ), chip.inner_text()
         chip.tap()
         page.wait_for_selector("#card-tip", state="hidden", timeout=3_000)
-    # an option's ⓘ opens the option's text on a tap
+    # an option's ‹i› opens the option's text on a tap
     info = page.locator("#t-decision .option-wrap .chip.info")
     if game == "legends":
         assert info.count() > 0

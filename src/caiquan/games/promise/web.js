@@ -86,7 +86,7 @@ export default function panel(o, ctx) {
   const weapon = (p, c) => (kit.entry("weapon", `${p.character?.id}:${c}`)
     ? kit.chip("weapon", `${p.character.id}:${c}`, { label: `${c} ${kit.name("weapon", `${p.character.id}:${c}`)}` }) : c);
   const skill = (p, n) => (kit.entry("skill", `${p.character?.id}:${n}`)
-    ? kit.chip("skill", `${p.character.id}:${n}`, { label: String(n), cls: "num" }) : String(n));
+    ? kit.chip("skill", `${p.character.id}:${n}`, { label: String(n), name: `${n} ${kit.name("skill", `${p.character.id}:${n}`)}`, cls: "num" }) : String(n));
   const chips = (xs, f) => ((xs || []).length ? h("span", { class: "chips" }, xs.map(f)) : "—");
   const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
     h("h4", {}, who(i), " · ", p.character ? character(p.character.id) : "—"),

@@ -411,7 +411,7 @@ function tableScreen(id) {
     const buttons = opts.map((o, i) => {
       const note = optionNote(o, getLang());
       // what the option's card, skill, weapon, character … does (the game's catalogue): a
-      // short line on the button, the full text on hover, focus and (phone) the ⓘ beside it
+      // short line on the button, the full text on hover, focus and (phone) a tap on the ‹i› beside it
       const help = optionHelp(c.table.game, o, obs, { seat: c.seat, table: c.table.id, lang: getLang(), h, t, L, seats: seatsInfo });
       const button = h("button", {
         type: "button", class: ["option", myCommit === o.id ? "chosen" : "", note ? "noted" : "", help ? "helped" : ""].join(" "), "data-option": o.id,
@@ -424,7 +424,7 @@ function tableScreen(id) {
       if (!help) return button;
       // a tap target for phones (pointer users hover, keyboard users focus the button itself)
       return h("span", { class: "option-wrap" }, button,
-        h("span", { class: "chip info", "data-tip": help.tipId, "aria-hidden": "true", title: null }, "ⓘ"));
+        h("span", { class: "chip info", "data-tip": help.tipId, "aria-hidden": "true" }, "i"));
     });
     fill(ui.decision,
       h("h3", { id: "prompt" }, `${t("your_turn")}${hot ? ` (${seatsInfo[c.seat]?.name || c.seat})` : ""}: `, L(d.prompt)),

@@ -85,7 +85,7 @@ export function chip(h, { label, name = "", text = "", key = "", cls = "" }) {
     class: `chip ${cls}`, tabindex: 0, role: "button", "data-tip": t.id, "data-key": key || null,
     "aria-describedby": t.id,
     // the accessible name: what the chip shows, plus the name when the label is only a number
-    "aria-label": plain && name && !plain.includes(name) ? `${plain} ${name}` : null,
+    "aria-label": plain && name && !plain.includes(name) ? (name.includes(plain) ? name : `${plain} ${name}`) : null,
   }, shown, t.el);
 }
 
@@ -102,21 +102,26 @@ function popover() {
   document.body.append(tip);
   return tip;
 }
-function showTip(el) {
+function showTip(el, pin = false) {
   const src = document.getElementById(el.dataset.tip);
   if (!src || !src.textContent.trim()) return;
   const p = popover();
   p.replaceChildren(...[...src.childNodes].map((n) => n.cloneNode(true)));
   p.hidden = false;
+  p.classList.toggle("pinned", pin);
   tipFor = el;
-  // inside the viewport: below the element, else above; never wider than the screen
-  const vw = document.documentElement.clientWidth, vh = window.innerHeight, m = 8;
+  // inside the viewport, never over the element: below it, else above it, else on the
+  // roomier side with the text scrolling; never wider than the screen
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight, m = 8, gap = 6;
   const r = el.getBoundingClientRect();
-  p.style.left = "0px"; p.style.top = "0px";
-  const pw = p.offsetWidth, ph = p.offsetHeight;
+  p.style.left = "0px"; p.style.top = "0px"; p.style.maxHeight = "";
+  const pw = p.offsetWidth;
+  let ph = p.offsetHeight;
+  const below = vh - r.bottom - gap - m, above = r.top - gap - m;
+  const under = ph <= below || (ph > above && below >= above);
+  if (ph > (under ? below : above)) { ph = Math.max(40, under ? below : above); p.style.maxHeight = `${ph}px`; }
   const left = Math.max(m, Math.min(r.left, vw - pw - m));
-  let top = r.bottom + 6;
-  if (top + ph > vh - m) top = r.top - ph - 6 >= m ? r.top - ph - 6 : Math.max(m, vh - ph - m);
+  const top = under ? r.bottom + gap : r.top - gap - ph;
   p.style.left = `${left}px`; p.style.top = `${top}px`;
 }
 function hideTip() {
@@ -140,7 +145,7 @@ function installTips() {
   });
   const toggle = (el) => {
     if (pinned === el) { hideTip(); return; }
-    showTip(el); pinned = el;
+    showTip(el, true); pinned = el;
   };
   document.addEventListener("click", (e) => {
     const el = e.target?.closest?.(".chip[data-tip]");
@@ -152,8 +157,12 @@ function installTips() {
     const el = e.target?.closest?.(".chip[data-tip]");
     if (el && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); toggle(el); }
   });
-  window.addEventListener("resize", () => { if (tipFor?.isConnected) showTip(tipFor); else hideTip(); });
-  window.addEventListener("scroll", () => { if (tipFor?.isConnected) showTip(tipFor); else hideTip(); }, true);
+  const follow = (e) => {
+    if (e?.target === tip) return;  // scrolling inside a long text
+    if (tipFor?.isConnected) showTip(tipFor, pinned === tipFor); else hideTip();
+  };
+  window.addEventListener("resize", follow);
+  window.addEventListener("scroll", follow, true);
 }
 
 // Redraw `container` with `draw()`, keeping keyboard focus and an open popover on the same
@@ -172,7 +181,7 @@ export function redrawKeepingTips(container, draw) {
   if (f) f.focus({ preventScroll: true });
   if (shown) {
     const el = find(shown);
-    if (el) { showTip(el); if (wasPinned) pinned = el; } else hideTip();
+    if (el) { showTip(el, wasPinned); if (wasPinned) pinned = el; } else hideTip();
   } else if (tipFor && !tipFor.isConnected) hideTip();
 }
 
