@@ -381,7 +381,8 @@ function tableScreen(id) {
     // Keyboard users keep their place: focus stays in the choices after a redraw.
     const focused = ui.decision.contains(document.activeElement) ? document.activeElement : null;
     const focusName = focused?.dataset?.name;
-    drawDecisionInner(c, st, seatsInfo);
+    // (an option's text closes with its button when the choices change)
+    redrawKeepingTips(ui.decision, () => drawDecisionInner(c, st, seatsInfo));
     if (focused) {
       const again = (focusName && ui.decision.querySelector(`button[data-name="${CSS.escape(focusName)}"]`)) ||
         ui.decision.querySelector("button, a");
