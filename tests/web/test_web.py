@@ -29,6 +29,13 @@ SHORT = {
 SEATS = {"promise": 2, "legends": 3, "drama": 4, "goofspiel": 2}
 
 
+def described(el: Any) -> str:
+    """The text a card chip's aria-describedby names (also what its popover shows)."""
+    return str(
+        el.evaluate("e => document.getElementById(e.getAttribute('aria-describedby')).textContent")
+    )
+
+
 @pytest.mark.parametrize("game", ["promise", "legends", "drama", "goofspiel"])
 def test_whole_game_against_bots(server: WebServer, browser: Any, game: str) -> None:
     need_game(server, game)
@@ -68,9 +75,10 @@ def test_legends_draws_its_own_panel_from_the_catalogue(server: WebServer, brows
         shown = page.locator("#t-panel .legends-players .terr").all_inner_texts()
         assert shown and all(any(n in s for n in names) for s in shown), shown
         assert all(m in text for m in markers), text
-        title = page.get_attribute("#t-panel .my-hand .lcard >> nth=0", "title") or ""
+        # the card's text (its popover and accessible description): name, then ability
+        said = described(page.locator("#t-panel .my-hand .lcard").first)
         abilities = {e.text(lang) for e in game.catalogue() if e.kind == "person"}
-        assert title.split("\n")[0] in abilities, title
+        assert said.split("\n")[1] in abilities, said
         page.context.close()
 
 
@@ -367,8 +375,8 @@ def test_drama_panel_is_the_games_own_module_reading_the_catalogue(
         assert sum(name in h for h in heads) == 1, (name, heads)
     nature = page.inner_text("#t-panel .nature")
     assert nature in ("进攻", "防守", "补给", "丢弃")
-    title = page.locator("#t-panel .my-hand span[title]").first.get_attribute("title")
-    assert title and title.startswith("意图数 ")
+    said = described(page.locator("#t-panel .my-hand .chip").first)
+    assert said.split("\n")[1].startswith("意图数 "), said
     page.context.close()
 
 
@@ -379,5 +387,5 @@ def test_goofspiel_panel_is_the_games_own_module(server: WebServer, browser: Any
     create_table(page, server.base, "goofspiel", SHORT["goofspiel"], ["human", "easy"])
     page.wait_for_selector("#t-panel .panel.goofspiel .big-point")
     assert page.inner_text("#t-panel .big-point").startswith("点数牌: ")
-    assert "出价" in (page.get_attribute("#t-panel .big-point", "title") or "")
+    assert "出价" in described(page.locator("#t-panel .big-point .chip"))
     page.context.close()

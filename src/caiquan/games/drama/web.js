@@ -15,18 +15,47 @@ const WORDS = {
   discard: ["丢弃", "discard"], answer: ["应对", "answer"], supply: ["补给", "supply"], over: ["结束", "over"],
 };
 
+// A weapon pair's catalogue entry (simple, fine, advanced) by its quality.
+function weaponKind(kit, quality) {
+  const all = (kit.description?.catalogue || []).filter((e) => e.kind === "weapon");
+  return all.find((e) => quality >= e.fields.min_quality && quality <= e.fields.max_quality)?.id ?? null;
+}
+// "card-S12", "card-S12-weapon", "supply-discard-S12": the card (0–51) an option plays.
+const SUIT_LETTERS = "SHCD";
+function optionCard(name) {
+  const m = /(?:^|-)([SHCD])(\d{1,2})(?:-|$)/.exec(name);
+  return m ? SUIT_LETTERS.indexOf(m[1]) * 13 + Number(m[2]) - 1 : null;
+}
+
+// What a decision option is about (games.js shows it in the option's popover): the role
+// chosen, the card played or paid.
+export function optionHelp(o, obs, ctx) {
+  const { kit } = ctx;
+  const name = String(o.name);
+  const role = /^role-(\w+)$/.exec(name);
+  if (role && kit.entry("role", role[1])) return { kind: "role", id: role[1] };
+  const c = optionCard(name);
+  if (c != null && kit.entry("card", c)) return { kind: "card", id: c };
+  return null;
+}
+
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
   const { kv, seatName } = kit;
-  // a card, with what it does (its catalogue text) as the tooltip
-  const card = (hh, c, extra) => hh("span", { title: kit.text("card", c) }, kit.card(hh, c, extra));
-  const roleName = (r) => (r == null ? "—" : kit.name("role", r));
+  // a card, with what it does (its catalogue text) in its popover
+  const card = (hh, c, extra) => kit.cardChip(c, { cls: extra || "" });
+  const roleName = (r) => (r == null ? "—" : kit.entry("role", r) ? kit.chip("role", r) : r);
   const me = o.player;
-  const weapon = (wp) => (!wp ? "—" : wp.hidden ? w("hidden")
-    : h("span", { title: `${w("quality")} ${wp.quality} × ${w("weapon")} ${wp.weapon}` },
-      (wp.cards || []).map((c) => card(h, c)), ` ${wp.quality}×${wp.weapon} · ${w("uses_left")} ${wp.uses_left}`,
-      wp.public === false ? ` (${w("hidden")})` : ""));
+  const weapon = (wp) => {
+    if (!wp) return "—";
+    if (wp.hidden) return w("hidden");
+    const kind = weaponKind(kit, wp.quality);
+    const label = `${w("quality")} ${wp.quality} × ${w("weapon")} ${wp.weapon}`;
+    return h("span", {},
+      (wp.cards || []).map((c) => card(h, c)), " ", kind ? kit.chip("weapon", kind, { label }) : label,
+      ` · ${w("uses_left")} ${wp.uses_left}`, wp.public === false ? ` (${w("hidden")})` : "");
+  };
   const players = (o.players || []).map((p, i) => h("div", {
     class: ["player-box", i === me ? "me" : "opp", i === o.active ? "active" : "", i === o.target ? "target" : ""].join(" "), "data-player": i },
   h("h4", {}, seatName(ctx, i), i === me ? ` (${w("you")})` : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
@@ -36,7 +65,7 @@ export default function panel(o, ctx) {
     h("div", { class: "round-card" },
       o.round_card != null ? card(h, o.round_card, "big") : null,
       h("div", {}, h("strong", {}, `${w("round")} ${o.round} / ${o.rounds}`), h("br"),
-        `${w("nature")}: `, h("span", { class: `nature ${o.nature}` }, o.nature ? kit.name("nature", o.nature) : "—"), ` (${o.round_value})`,
+        `${w("nature")}: `, o.nature && kit.entry("nature", o.nature) ? kit.chip("nature", o.nature, { cls: `nature ${o.nature}` }) : h("span", { class: `nature ${o.nature}` }, o.nature || "—"), ` (${o.round_value})`,
         o.last_round ? h("span", { class: "tag" }, ` ${w("last")}`) : null)),
     kv(h, [[w("phase"), w(o.phase)], [w("leader"), seatName(ctx, o.leader)],
       o.active != null ? [w("active"), seatName(ctx, o.active)] : null,

@@ -1,19 +1,26 @@
 // Goofspiel's browser panel (the game's "web" hook), served at /api/games/goofspiel/panel.js.
 // A plain ES module without imports: everything comes through ctx (ctx.kit: the shared
-// helpers and the game's catalogue).
+// helpers and the game's catalogue). The point card and every bid card are chips showing
+// the catalogue's text.
 
 // The panel's own words: [zh, en].
 const WORDS = {
   points: ["得分", "points"], hand: ["手牌", "hand"], bids: ["出价", "bids"],
 };
 
+// A bid option plays a bid card: its popover says what bid cards are.
+export function optionHelp(o, obs, ctx) {
+  return /^bid-\d+$/.test(String(o.name)) && ctx.kit.entry("card", "bid") ? { kind: "card", id: "bid" } : null;
+}
+
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
   const { kv, seatName } = kit;
+  const bid = (v) => kit.chip("card", "bid", { label: String(v), cls: "num" });
   return h("div", { class: "panel goofspiel" },
-    h("p", { class: "big-point", title: kit.text("card", "point") }, `${kit.name("card", "point")}: `, h("strong", {}, o.point_card ?? "—")),
+    h("p", { class: "big-point" }, kit.chip("card", "point"), ": ", h("strong", {}, o.point_card ?? "—")),
     kv(h, [[w("points"), (o.points || []).map((p, i) => `${seatName(ctx, i)} ${p}`).join(" · ")],
-      ...(o.hands || []).map((hd, i) => [`${w("hand")} · ${seatName(ctx, i)}`, hd == null ? "?" : hd.join(" ")]),
+      ...(o.hands || []).map((hd, i) => [`${w("hand")} · ${seatName(ctx, i)}`, hd == null ? "?" : h("span", { class: "chips" }, hd.map(bid))]),
       [w("bids"), (o.bids || []).map((b) => b.join(":")).join("  ")]]));
 }

@@ -1,6 +1,49 @@
 // The browser panel of 伟人的猜拳战略 (the game's "web" hook), drawn from one seat's
 // observation. Card, territory, continent and marker names come from the game's catalogue
 // (ctx.kit.entry / name / text); shared words and helpers from ctx.kit. No imports.
+// Every person card, territory and marker is a chip (ctx.kit.chip) showing its full text.
+
+// A person card's full text: its ability, its kind and colour (what they mean), its note.
+function personText(c, lang, kit) {
+  const p = kit.entry("person", c);
+  if (!p) return "";
+  const f = p.fields;
+  const note = (lang === "zh" ? f.note_zh : f.note_en) || "";
+  const dash = " — ";
+  return [kit.text("person", c),
+    kit.entry("card_kind", f.kind) ? `${kit.name("card_kind", f.kind)}${dash}${kit.text("card_kind", f.kind)}` : "",
+    kit.entry("colour", f.colour) ? `${kit.name("colour", f.colour)}${dash}${kit.text("colour", f.colour)}` : "",
+    note].filter(Boolean).join("\n");
+}
+
+// The catalogue entry of a kind with a given key (the options name cards and territories by key).
+const byKey = new WeakMap();
+function keyed(kit, kind, key) {
+  const d = kit.description;
+  if (!d) return null;
+  if (!byKey.has(d)) {
+    const m = new Map();
+    for (const e of d.catalogue || []) if (e.fields?.key != null) m.set(`${e.kind}|${e.fields.key}`, e);
+    byKey.set(d, m);
+  }
+  return byKey.get(d).get(`${kind}|${key}`) || null;
+}
+
+// What a decision option is about (games.js shows it on the button and in its popover).
+export function optionHelp(o, obs, ctx) {
+  const { lang, kit } = ctx;
+  const name = String(o.name);
+  const m = /^(play|discard|attack|top)-(.+)$/.exec(name);
+  if (m) {
+    const kind = m[1] === "play" || m[1] === "discard" ? "person" : "territory";
+    const e = keyed(kit, kind, m[2]);
+    if (!e) return null;
+    if (kind === "person") return { name: kit.name("person", e.id), text: personText(e.id, lang, kit), brief: kit.text("person", e.id) };
+    return { kind, id: e.id };
+  }
+  if (kit.entry("marker", name)) return { kind: "marker", id: name };
+  return null;
+}
 
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
@@ -10,9 +53,9 @@ export default function panel(o, ctx) {
   const person = (c) => {
     const p = kit.entry("person", c);
     if (!p) return h("span", { class: "lcard" }, `#${c}`);
-    const note = (lang === "zh" ? p.fields.note_zh : p.fields.note_en) || "";
-    return h("span", { class: `lcard kind-${p.fields.kind}`, title: note ? `${kit.text("person", c)}\n${note}` : kit.text("person", c) },
-      kit.name("person", c), h("small", {}, ` ${kit.name("card_kind", p.fields.kind)}`));
+    return kit.chip("person", c, {
+      label: [kit.name("person", c), h("small", {}, ` ${kit.name("card_kind", p.fields.kind)}`)],
+      text: personText(c, lang, kit), cls: `lcard kind-${p.fields.kind} colour-${p.fields.colour}` });
   };
   const territory = (tid) => {
     const tr = kit.entry("territory", tid);
@@ -20,8 +63,9 @@ export default function panel(o, ctx) {
     const f = tr.fields;
     const cont = kit.name("continent", f.continent);
     const y = yellow.has(tid);
-    return h("span", { class: `terr ${y ? "yellow" : ""}`, title: `${cont} · ${w("expand", lang)} ${f.expand} · ${w("build", lang)} ${f.build} · ★ −${f.black} / +${f.yellow}` },
-      kit.name("territory", tid), h("small", {}, ` ${cont} ${y ? `+${f.yellow}★` : `−${f.black}★`}`));
+    return kit.chip("territory", tid, {
+      label: [kit.name("territory", tid), h("small", {}, ` ${cont} ${y ? `+${f.yellow}★` : `−${f.black}★`}`)],
+      cls: `terr ${y ? "yellow" : ""}` });
   };
   const markers = ["might", "tech", "culture"];
   const cols = ["hand_count", "display", "might", "territories", "continents", "score", "passed"];
@@ -31,7 +75,7 @@ export default function panel(o, ctx) {
     h("th", {}, kit.seatName(ctx, i), i === me ? ` (${w("you", lang)})` : ""),
     cell("hand_count", p.hand_count),
     cell("display", (p.display || []).length ? (p.display || []).map(person) : "—"),
-    cell("might", markers.map((m) => h("span", { class: `marker ${m}`, title: kit.text("marker", m) }, `${kit.name("marker", m)} ${p.markers?.[m] ?? 0}`))),
+    cell("might", markers.map((m) => kit.chip("marker", m, { label: `${kit.name("marker", m)} ${p.markers?.[m] ?? 0}`, cls: `marker ${m}` }))),
     cell("territories", (p.territories || []).length ? (p.territories || []).map(territory) : "—"),
     cell("continents", p.continents), cell("score", p.score), cell("passed", p.passed ? "✓" : "—")));
   return h("div", { class: "panel legends" },

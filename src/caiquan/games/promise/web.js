@@ -9,7 +9,49 @@ const WORDS = {
   equipped: ["装备", "equipped"], weapons_hand: ["手中武器", "weapons in hand"],
   power: ["战力", "power"], attributes: ["属性", "attributes"], win_value: ["胜值", "win value"],
   check_deck: ["检定牌堆", "check deck"], stances: ["架势（红心格）", "stances (heart grid)"],
+  pool: ["可选人物", "characters to pick"], weapons: ["武器", "weapons"], discarded: ["弃牌", "discarded"],
 };
+const word = (k, lang, kit) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
+
+// A character's attributes in one line: "slash 4 · pierce 2 · strike 2 · life 5 · qi 2 · win value ±7".
+function attributes(id, lang, kit) {
+  const f = kit.entry("character", id)?.fields;
+  if (!f) return "";
+  const w = (k) => word(k, lang, kit);
+  return [`${w("slash")} ${f.slash}`, `${w("pierce")} ${f.pierce}`, `${w("strike")} ${f.strike}`,
+    `${w("life")} ${f.vitality}`, `${w("qi")} ${f.qi}`, `${w("win_value")} ±${f.win_value}`].join(" · ");
+}
+// Everything a character brings, from the catalogue: school and attributes, each weapon and
+// skill with what it does, and the character's story.
+function characterText(id, lang, kit) {
+  const e = kit.entry("character", id);
+  if (!e) return "";
+  const w = (k) => word(k, lang, kit);
+  const colon = lang === "zh" ? "：" : ": ";
+  const school = lang === "zh" ? e.fields.school_zh : e.fields.school_en;
+  const weapons = ["J", "Q", "K"].filter((c) => kit.entry("weapon", `${id}:${c}`))
+    .map((c) => `${c} ${kit.name("weapon", `${id}:${c}`)}${colon}${kit.text("weapon", `${id}:${c}`)}`);
+  const skills = Array.from({ length: 10 }, (_, i) => `${id}:${i + 1}`).filter((k) => kit.entry("skill", k))
+    .map((k) => `${k.split(":")[1]} ${kit.name("skill", k)} — ${kit.text("skill", k)}`);
+  const story = String(e.text[lang] || e.text.en).split("\n").slice(1).join(" ");
+  return [`${school} · ${attributes(id, lang, kit)}`, `${w("weapons")}${colon}`, ...weapons,
+    `${w("skills")}${colon}`, ...skills, story].filter(Boolean).join("\n");
+}
+
+// What a decision option is about (games.js shows it on the button and in its popover):
+// a character of the pick, a skill card, a weapon card of my character.
+export function optionHelp(o, obs, ctx) {
+  const { lang, kit } = ctx;
+  const name = String(o.name);
+  if ((obs.pool || []).includes(name) && kit.entry("character", name)) {
+    return { name: kit.name("character", name), text: characterText(name, lang, kit), brief: attributes(name, lang, kit) };
+  }
+  const mine = obs.players?.[obs.player]?.character?.id;
+  const m = /^(skill|weapon)-(\w+)$/.exec(name);
+  if (!m || !mine || !kit.entry(m[1], `${mine}:${m[2]}`)) return null;
+  const id = `${mine}:${m[2]}`;
+  return { kind: m[1], id, brief: kit.text(m[1], id) };
+}
 // the seed's two configuration steps (phases "skill" then "weapon"), each face down
 const PROMISE_PHASES = {
   skill: ["配置○一（暗置技能卡）", "configuration 1 (skill card face down)"],
@@ -21,35 +63,41 @@ const FACE_DOWN = {
 };
 // What a real table shows of this round's configuration: *that* a card lies face down at
 // each step (and, for your own skill card, which); null when no step has been played.
-function faceDown(p, lang) {
+function faceDown(p, lang, skill) {
   const f = FACE_DOWN[lang === "zh" ? "zh" : "en"];
   const fd = p.face_down || {};
   const bits = ["skill", "weapon"].filter((k) => fd[k] != null).map((k) => `${f[k]} ${fd[k] ? "▮" : f.none}`);
-  if (p.laid_skill) bits.push(`${f.yours}${p.laid_skill}`);
-  return bits.length ? [f.title, bits.join(", ")] : null;
+  if (!bits.length && !p.laid_skill) return null;
+  return [f.title, [bits.join(", "), p.laid_skill ? [bits.length ? ", " : "", f.yours, skill(p.laid_skill)] : null]];
 }
 
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
-  const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
+  const w = (k) => word(k, lang, kit);
   const me = o.player ?? null;   // null: a spectator (colours then read from A's side)
   const side = me ?? 0;
   const players = o.players || [];
   const letters = players.map((p) => p.seat);
   const who = (i) => `${letters[i] || i}${i === me && ctx.seat != null ? ` (${w("you")})` : ""}`;
-  // cards from the game's catalogue: a weapon is "<character id>:<J|Q|K>"
-  const weaponId = (p, c) => `${p.character?.id}:${c}`;
-  const wname = (p, c) => (kit.entry("weapon", weaponId(p, c)) ? `${c} ${kit.name("weapon", weaponId(p, c))}` : c);
+  // cards from the game's catalogue, each a chip with its text: a weapon is
+  // "<character id>:<J|Q|K>", a skill "<character id>:<1…10>"
+  const character = (id) => (kit.entry("character", id)
+    ? kit.chip("character", id, { text: characterText(id, lang, kit) }) : id);
+  const weapon = (p, c) => (kit.entry("weapon", `${p.character?.id}:${c}`)
+    ? kit.chip("weapon", `${p.character.id}:${c}`, { label: `${c} ${kit.name("weapon", `${p.character.id}:${c}`)}` }) : c);
+  const skill = (p, n) => (kit.entry("skill", `${p.character?.id}:${n}`)
+    ? kit.chip("skill", `${p.character.id}:${n}`, { label: String(n), name: `${n} ${kit.name("skill", `${p.character.id}:${n}`)}`, cls: "num" }) : String(n));
+  const chips = (xs, f) => ((xs || []).length ? h("span", { class: "chips" }, xs.map(f)) : "—");
   const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
-    h("h4", {}, who(i), " · ", p.character ? kit.name("character", p.character.id) : "—"),
+    h("h4", {}, who(i), " · ", p.character ? character(p.character.id) : "—"),
     kit.bar(h, w("life"), p.life ?? 0, p.max_life ?? 0, "life"),
     kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi"),
     kit.kv(h, [
-      [w("equipped"), p.equipped ? h("span", { title: kit.text("weapon", weaponId(p, p.equipped)) }, wname(p, p.equipped)) : "—"],
-      [w("weapons_hand"), (p.hand_weapons || []).map((c) => wname(p, c)).join(", ") || "—"],
-      [w("skills"), (p.hand_skills || []).join(" ") || "—"],
-      [w("discarded"), (p.discard_skills || []).join(" ") || "—"],
-      faceDown(p, lang),
+      [w("equipped"), p.equipped ? weapon(p, p.equipped) : "—"],
+      [w("weapons_hand"), chips(p.hand_weapons, (c) => weapon(p, c))],
+      [w("skills"), chips(p.hand_skills, (n) => skill(p, n))],
+      [w("discarded"), chips(p.discard_skills, (n) => skill(p, n))],
+      faceDown(p, lang, (n) => skill(p, n)),
     ]));
   const tokens = o.tokens || [];
   const cellOwners = (idx) => tokens.map((tk, i) => (tk || []).filter((x) => x === idx).map(() => letters[i])).flat();
@@ -79,6 +127,7 @@ export default function panel(o, ctx) {
   return h("div", { class: "panel promise" },
     h("p", { class: "inline-kv" }, h("strong", {}, `${w("round")} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
       ` · ${w("phase")}: ${o.phase ? (PROMISE_PHASES[o.phase]?.[lang === "zh" ? 0 : 1] ?? w(o.phase)) : "—"} · ${w("check_deck")}: ${o.check_deck ?? "—"}`),
+    o.pool?.length ? h("p", { class: "pool" }, `${w("pool")}: `, o.pool.map(character)) : null,
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
       h("figure", {}, h("figcaption", {}, w("stances")), grid),

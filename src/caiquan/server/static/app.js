@@ -2,7 +2,7 @@
 // Plain ES modules, no build step. Protocol: docs/server.md (WebSocket protocol v1).
 import { t, L, getLang, setLang, onLang, applyStatic, ordinal } from "./i18n.js";
 import { markdown } from "./md.js";
-import { renderPanel, formatEvent, optionLabel, optionNote, onEventTexts } from "./games.js";
+import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, onEventTexts, redrawKeepingTips } from "./games.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -368,7 +368,7 @@ function tableScreen(id) {
     ui.privacy.hidden = true;
     if (hot && st?.decision) { shownSeat = c.seat; revealed.add(c.seat); }
 
-    fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, table: table.id, lang: getLang(), h, t, L, seats: seatsInfo }) : "");
+    redrawKeepingTips(ui.panel, () => fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, table: table.id, lang: getLang(), h, t, L, seats: seatsInfo }) : ""));
     drawDecision(c, st, seatsInfo);
     const evs = c.events;
     if (evs.length > shownEvents) { newFrom = shownEvents ? shownEvents : evs.length; newUntil = Date.now() + 1500; shownEvents = evs.length; }
@@ -381,7 +381,8 @@ function tableScreen(id) {
     // Keyboard users keep their place: focus stays in the choices after a redraw.
     const focused = ui.decision.contains(document.activeElement) ? document.activeElement : null;
     const focusName = focused?.dataset?.name;
-    drawDecisionInner(c, st, seatsInfo);
+    // (an option's text closes with its button when the choices change)
+    redrawKeepingTips(ui.decision, () => drawDecisionInner(c, st, seatsInfo));
     if (focused) {
       const again = (focusName && ui.decision.querySelector(`button[data-name="${CSS.escape(focusName)}"]`)) ||
         ui.decision.querySelector("button, a");
@@ -389,6 +390,7 @@ function tableScreen(id) {
     }
   }
 
+  let endFocused = false;
   function drawDecisionInner(c, st, seatsInfo) {
     const d = st?.decision;
     const obs = st?.observation;
@@ -398,7 +400,8 @@ function tableScreen(id) {
         h("a", { class: "button", href: `/?replay=${id}`, id: "replay-link" }, t("replay")), " ",
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record")), " ",
         h("a", { class: "button", href: "/" }, t("new_game"))));
-      document.getElementById("outcome")?.focus();
+      // Keyboard and screen-reader users land on the result once, when the game ends.
+      if (!endFocused) { endFocused = true; setTimeout(() => document.getElementById("outcome")?.focus(), 0); }
       return;
     }
     if (!d) {
@@ -410,12 +413,21 @@ function tableScreen(id) {
     const opts = d.options;
     const buttons = opts.map((o, i) => {
       const note = optionNote(o, getLang());
-      return h("button", {
-        type: "button", class: ["option", myCommit === o.id ? "chosen" : "", note ? "noted" : ""].join(" "), "data-option": o.id,
-        "data-name": o.name, title: note ? `${o.name}: ${note}` : o.name,
+      // what the option's card, skill, weapon, character … does (the game's catalogue): a
+      // short line on the button, the full text on hover, focus and (phone) a tap on the ‹i› beside it
+      const help = optionHelp(c.table.game, o, obs, { seat: c.seat, table: c.table.id, lang: getLang(), h, t, L, seats: seatsInfo });
+      const button = h("button", {
+        type: "button", class: ["option", myCommit === o.id ? "chosen" : "", note ? "noted" : "", help ? "helped" : ""].join(" "), "data-option": o.id,
+        "data-name": o.name, title: help ? null : note ? `${optionLabel(o, getLang())}: ${note}` : null,
+        "data-tip": help?.tipId, "aria-describedby": help?.tipId,
         onclick: () => { c.send({ type: "decide", version: st.version, option: o.id }); },
       }, i < 9 ? h("kbd", {}, i + 1) : null, optionLabel(o, getLang()),
-      note ? h("small", { class: "option-note" }, `⚠ ${note}`) : null);
+      help?.brief ? h("small", { class: "option-help" }, help.brief) : null,
+      note ? h("small", { class: "option-note" }, `⚠ ${note}`) : null, help?.tip);
+      if (!help) return button;
+      // a tap target for phones (pointer users hover, keyboard users focus the button itself)
+      return h("span", { class: "option-wrap" }, button,
+        h("span", { class: "chip info", "data-tip": help.tipId, "aria-hidden": "true" }, "i"));
     });
     fill(ui.decision,
       h("h3", { id: "prompt" }, `${t("your_turn")}${hot ? ` (${seatsInfo[c.seat]?.name || c.seat})` : ""}: `, L(d.prompt)),
@@ -517,7 +529,7 @@ function replayScreen(id) {
   function draw() {
     if (!table) return;
     const seats = table.seats;
-    fill(view,
+    redrawKeepingTips(view, () => fill(view,
       h("h2", {}, `${t("replay")} · ${gameName(table.game)}`),
       h("div", { class: "replay-controls", role: "toolbar" },
         h("button", { type: "button", id: "rp-start", onclick: () => go(0) }, "|◀ ", t("start")),
@@ -533,7 +545,7 @@ function replayScreen(id) {
         return obs ? h("div", { id: "rp-panel" }, renderPanel(table.game, obs, { seat: null, table: table.id, lang: getLang(), h, t, L, seats })) : null;
       })(),
       step === events.length && final?.outcome ? endBox(final.outcome, seats, new Set()) : null,
-    );
+    ));
     view.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
   }
   document.onkeydown = (e) => {

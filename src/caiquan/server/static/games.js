@@ -19,6 +19,11 @@ const WORDS = {
   war_target: ["选择进攻目标", "war target"], scout: ["查看领土", "scout"], take: ["拿取", "take"], purge: ["清除", "purge"],
   raze: ["摧毁", "raze"], may: ["可选能力", "optional ability"], output: ["产出", "output"], announce: ["预告出拳", "announce"],
   develop: ["发展", "develop"], marker: ["标记", "marker"], action: ["行动", "action"], hand_count: ["手牌数", "cards in hand"],
+  // words the panels share
+  you: ["你", "you"], player: ["玩家", "player"], round: ["回合", "round"], phase: ["阶段", "phase"],
+  draw: ["平手", "draw"], last_round: ["上一回合", "last round"], weapons: ["武器", "weapons"],
+  discarded: ["弃牌", "discarded"], territory_deck: ["领土牌堆", "territory deck"], war: ["战争", "war"],
+  expand: ["扩张", "expand"], build: ["建设", "build"],
 };
 const w = (k, lang) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : k);
 
@@ -57,6 +62,151 @@ function bar(h, label, value, max, cls) {
 const seatName = (ctx, i) => (i == null ? "—" : ctx.seats?.[i]?.name || `${w("player", ctx.lang)} ${i}`);
 const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} ${extra}` }, cardName(id));
 
+// ---------------------------------------------------------------- card texts
+// Every card, skill, weapon, character, person or territory a panel shows is a *chip*: a
+// focusable element whose full text (name and what it does, from the game's catalogue, in
+// the page's language) shows in one shared popover on hover, on keyboard focus and on tap.
+// The text is also the chip's accessible description (aria-describedby → a hidden span), so
+// a screen reader reads it. Decision buttons use the same popover (tipText + data-tip).
+let tipSeq = 0;
+// The hidden element that holds a text: the target of aria-describedby and of data-tip.
+function tipText(h, name, text) {
+  const id = `tip-${++tipSeq}`;
+  return { id, el: h("span", { id, class: "tip-text", hidden: true },
+    name ? h("strong", {}, name) : null, name && text ? "\n" : null, text || "") };
+}
+// chip(h, {label, name, text, key, cls}): `label` is what the chip shows (default: name);
+// `key` (e.g. "skill|sword:5") keeps focus and popover on the same chip across redraws.
+export function chip(h, { label, name = "", text = "", key = "", cls = "" }) {
+  const shown = label ?? name;
+  const t = tipText(h, name, text);
+  const plain = typeof shown === "string" || typeof shown === "number" ? String(shown) : "";
+  return h("span", {
+    class: `chip ${cls}`, tabindex: 0, role: "button", "data-tip": t.id, "data-key": key || null,
+    "aria-describedby": t.id,
+    // the accessible name: what the chip shows, plus the name when the label is only a number
+    "aria-label": plain && name && !plain.includes(name) ? (name.includes(plain) ? name : `${plain} ${name}`) : null,
+  }, shown, t.el);
+}
+
+let tip = null;          // the popover
+let tipFor = null;       // the element it describes
+let pinned = null;       // a chip opened by a click or tap (stays until clicked again)
+function popover() {
+  if (tip?.isConnected) return tip;
+  tip = document.createElement("div");
+  tip.id = "card-tip";
+  tip.setAttribute("role", "tooltip");
+  tip.setAttribute("aria-hidden", "true");  // screen readers read the aria-describedby text
+  tip.hidden = true;
+  document.body.append(tip);
+  return tip;
+}
+function showTip(el, pin = false) {
+  const src = document.getElementById(el.dataset.tip);
+  if (!src || !src.textContent.trim()) return;
+  const p = popover();
+  p.replaceChildren(...[...src.childNodes].map((n) => n.cloneNode(true)));
+  p.hidden = false;
+  p.classList.toggle("pinned", pin);
+  tipFor = el;
+  // inside the viewport, never over the element: below it, else above it, else on the
+  // roomier side with the text scrolling; never wider than the screen
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight, m = 8, gap = 6;
+  const r = el.getBoundingClientRect();
+  p.style.left = "0px"; p.style.top = "0px"; p.style.maxHeight = "";
+  const pw = p.offsetWidth;
+  let ph = p.offsetHeight;
+  const below = vh - r.bottom - gap - m, above = r.top - gap - m;
+  const under = ph <= below || (ph > above && below >= above);
+  if (ph > (under ? below : above)) { ph = Math.max(40, under ? below : above); p.style.maxHeight = `${ph}px`; }
+  const left = Math.max(m, Math.min(r.left, vw - pw - m));
+  const top = under ? r.bottom + gap : r.top - gap - ph;
+  p.style.left = `${left}px`; p.style.top = `${top}px`;
+}
+function hideTip() {
+  if (tip) tip.hidden = true;
+  tipFor = null; pinned = null;
+}
+let tipsInstalled = false;
+function installTips() {
+  if (tipsInstalled || typeof document === "undefined") return;
+  tipsInstalled = true;
+  const at = (e) => e.target?.closest?.("[data-tip]");
+  // Hover only where the main pointer can hover: on a phone a tap opens the text and a
+  // scroll must not open whatever chip slides under the last touch point.
+  const canHover = () => !window.matchMedia || window.matchMedia("(hover: hover)").matches;
+  document.addEventListener("mouseover", (e) => { const el = at(e); if (el && el !== tipFor && canHover()) showTip(el); });
+  document.addEventListener("mouseout", (e) => {
+    const el = at(e);
+    if (el && el === tipFor && !el.contains(e.relatedTarget) && pinned !== el && document.activeElement !== el) hideTip();
+  });
+  document.addEventListener("focusin", (e) => { const el = at(e); if (el) showTip(el); else if (!pinned) hideTip(); });
+  document.addEventListener("focusout", (e) => {
+    const el = at(e);
+    if (el && el === tipFor && pinned !== el && !el.matches(":hover")) hideTip();
+  });
+  const toggle = (el) => {
+    if (pinned === el) { hideTip(); return; }
+    showTip(el, true); pinned = el;
+  };
+  document.addEventListener("click", (e) => {
+    const el = e.target?.closest?.(".chip[data-tip]");
+    if (el) toggle(el);
+    else if (!at(e)) hideTip();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { hideTip(); return; }
+    const el = e.target?.closest?.(".chip[data-tip]");
+    if (el && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); toggle(el); }
+  });
+  const follow = (e) => {
+    if (e?.target === tip) return;  // scrolling inside a long text
+    if (tipFor?.isConnected) showTip(tipFor, pinned === tipFor); else hideTip();
+  };
+  window.addEventListener("resize", follow);
+  window.addEventListener("scroll", follow, true);
+}
+
+// Redraw `container` with `draw()`, keeping keyboard focus and an open popover on the same
+// chip (same data-key, same position among its equals): the panel redraws on every frame.
+export function redrawKeepingTips(container, draw) {
+  installTips();
+  const where = (el) => {
+    if (!el || !container.contains(el) || !el.dataset.key) return null;
+    const same = [...container.querySelectorAll(`[data-key="${CSS.escape(el.dataset.key)}"]`)];
+    return [el.dataset.key, same.indexOf(el)];
+  };
+  const find = (w) => (w ? container.querySelectorAll(`[data-key="${CSS.escape(w[0])}"]`)[w[1]] : null);
+  const focused = where(document.activeElement), shown = where(tipFor), wasPinned = pinned && pinned === tipFor;
+  draw();
+  const f = find(focused);
+  if (f) f.focus({ preventScroll: true });
+  if (shown) {
+    const el = find(shown);
+    if (el) { showTip(el, wasPinned); if (wasPinned) pinned = el; } else hideTip();
+  } else if (tipFor) hideTip();  // re-focusing a chip whose text was closed keeps it closed
+}
+
+// What a decision option is about, from the game's panel module (its optional export
+// `optionHelp(option, observation, ctx)` → {kind, id} of a catalogue entry, or {name, text};
+// either may add `brief`: a short line shown on the button). Null when it names nothing.
+// Returns {brief, name, text, tip: the hidden text element, tipId}.
+export function optionHelp(game, option, obs, ctx) {
+  installTips();
+  const helper = optionHelpers.get(game);
+  if (!helper || !obs) return null;
+  const full = { ...ctx, kit: kit(game, ctx.lang, ctx.table, ctx.h) };
+  let got;
+  try { got = helper(option, obs, full); } catch (err) { console.error(err); return null; }
+  if (!got) return null;
+  const name = got.name ?? (got.kind ? full.kit.name(got.kind, got.id) : "");
+  const text = got.text ?? (got.kind ? full.kit.text(got.kind, got.id) : "");
+  if (!text) return null;
+  const t = tipText(ctx.h, name, text);
+  return { brief: got.brief || "", name, text, tip: t.el, tipId: t.id };
+}
+
 
 function genericPanel(o, ctx) {
   const { h } = ctx;
@@ -72,6 +222,7 @@ function genericPanel(o, ctx) {
 // text) through ctx.kit.entry(kind, id). Until it has loaded, the generic panel shows.
 const descriptions = new Map();
 const panelModules = new Map();
+const optionHelpers = new Map();  // a panel module's optional optionHelp export
 // A table's description (its options change card texts: coin counts, decks); the game's
 // default description where there is no table (rules pages).
 function describe(game, table) {
@@ -89,7 +240,7 @@ function describe(game, table) {
         if ((d.hooks || []).includes("web") && !panelModules.has(game)) {
           panelModules.set(game, null);
           import(`/api/games/${encodeURIComponent(game)}/panel.js`)
-            .then((m) => { panelModules.set(game, m.default); onTexts(); })
+            .then((m) => { panelModules.set(game, m.default); optionHelpers.set(game, m.optionHelp); onTexts(); })
             .catch((err) => console.error(err));
         } else onTexts();
       }).catch(() => {});
@@ -98,16 +249,27 @@ function describe(game, table) {
 }
 
 // What every panel may use: the markup helper's companions and the game's catalogue.
-function kit(game, lang, table) {
+function kit(game, lang, table, h) {
   const d = describe(game, table);
   const entry = (kind, id) => d?.byKind.get(`${kind}|${id}`) || null;
   const name = (kind, id) => { const e = entry(kind, id); return e ? e.name[lang] || e.name.en : String(id); };
   const text = (kind, id) => { const e = entry(kind, id); return e ? e.text[lang] || e.text.en : ""; };
-  return { kv, bar, card, cardName, suitClass, word: w, seatName, entry, name, text, description: d };
+  // A catalogue entry as a chip (see chip above): kit.chip(kind, id, {label, text, cls}) —
+  // the name and text default to the entry's; `text` may replace the entry's (a composed one).
+  const entryChip = (kind, id, o = {}) => chip(h, {
+    key: `${kind}|${id}`, ...o, name: o.name ?? name(kind, id), text: o.text ?? text(kind, id),
+    cls: `${o.cls || ""} kind-${kind}`,
+  });
+  // A playing card (0–51) as a chip with its catalogue text (kind `card` by default).
+  const cardChip = (id, o = {}) => entryChip(o.kind || "card", id, {
+    label: cardName(id), ...o, cls: `pcard ${suitClass(id)} ${o.cls || ""}` });
+  return { kv, bar, card, cardName, suitClass, word: w, seatName, entry, name, text, description: d,
+    chip: entryChip, cardChip, textChip: (o) => chip(h, o) };
 }
 
 export function renderPanel(game, obs, ctx) {
-  const full = { ...ctx, kit: kit(game, ctx.lang, ctx.table) };
+  installTips();
+  const full = { ...ctx, kit: kit(game, ctx.lang, ctx.table, ctx.h) };
   const own = panelModules.get(game);
   try {
     return (own || genericPanel)(obs, full);
