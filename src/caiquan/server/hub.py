@@ -480,6 +480,7 @@ class Hub:
         frames: dict[int | None, str] = {}
         events: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
         count = t.state.event_count()
+        names = self.seat_names(t)
         for c in list(t.conns):
             if c.closed:
                 continue
@@ -489,7 +490,7 @@ class Hub:
                 evs = events[key] = t.state.events(c.seat, c.cursor)
             c.cursor = count
             if evs:
-                c.send(protocol.events_frame(t.state.game, evs, c.seen))
+                c.send(protocol.events_frame(t.state.game, evs, c.seen, names))
                 c.seen += len(evs)
             text = frames.get(c.seat)
             if text is None:
@@ -497,6 +498,11 @@ class Hub:
             if text != c.last_state or evs or (actor is not None and c.seat == actor):
                 c.last_state = text
                 c.send_text(text)
+
+    def seat_names(self, t: LiveTable) -> dict[str, list[str]]:
+        """The seats' names per language, as the seat chips show them (events name players
+        by them)."""
+        return protocol.seat_names([seat_json(s) for s in t.seats])
 
     def state_frame(self, t: LiveTable, seat: int | None) -> dict[str, Any]:
         return protocol.state_frame(t.state, seat, table=t.id, status=t.status, deadline=t.deadline)
@@ -580,7 +586,7 @@ class Hub:
             evs = t.state.events(seat, 0)
             conn.cursor = t.state.event_count()
             conn.seen = len(evs)
-            conn.send(protocol.events_frame(t.state.game, evs, 0))
+            conn.send(protocol.events_frame(t.state.game, evs, 0, self.seat_names(t)))
             conn.last_state = protocol.dumps(self.state_frame(t, seat))
             conn.send_text(conn.last_state)
             t.conns.add(conn)
@@ -722,7 +728,20 @@ class Hub:
         for p in late:
             rng = Rng(derived_seed(t.row.seed, "timeout", p, move))
             option = await loop.run_in_executor(self.bot_pool, default_option, snapshot, p, rng)
-            await self.decide(t, p, move, option, "timeout")
+            if await self.decide(t, p, move, option, "timeout") is None:
+                self.tell_timeout(t, p, move, snapshot, option)
+
+    def tell_timeout(self, t: LiveTable, p: int, move: int, before: State, option: int) -> None:
+        """Say that the turn timer decided for seat ``p``: its own connections learn which
+        option the table played, the others only that it played (a face-down choice stays
+        face down)."""
+        choice = next((c for c in before.decision(p).choices if c.id == option), None)
+        names = self.seat_names(t)
+        own = protocol.timeout_frame(t.id, p, move, names, choice)
+        others = protocol.timeout_frame(t.id, p, move, names, None)
+        for c in list(t.conns):
+            if not c.closed:
+                c.send(own if c.seat == p else others)
 
 
 def chat_frame(table: str, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
