@@ -447,9 +447,12 @@ def _who(player: JSONValue, zh: bool, names: Names) -> str:
 
 
 def _whom(player: JSONValue, names: Names) -> str:
-    """A player inside a Chinese sentence (``点名玩家 2``): a name gets a space before it."""
+    """A player inside a Chinese sentence (``点名玩家 2``, ``点名小明``): a name in Latin
+    letters gets a space before it (``点名 bot 2``)."""
     name = seat_name(names, player)
-    return f"玩家 {player}" if name is None else f" {name}"
+    if name is None:
+        return f"玩家 {player}"
+    return f" {name}" if name[:1].isascii() else name
 
 
 def _role_name(rid: str, zh: bool, roles: RoleNames) -> str:
