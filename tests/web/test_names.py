@@ -135,6 +135,11 @@ def test_the_turn_timer_says_what_it_played(server: WebServer, browser: Any) -> 
     note = page.wait_for_selector("#t-log li.notice", timeout=10_000)
     text = note.inner_text()
     assert re.fullmatch(r"⏱ time ran out: the table played .+ for Ann", text), text
+    # where it happened: before the reveal the table's move caused
+    page.wait_for_function(
+        "() => /^reveal/.test("
+        "document.querySelector('#t-log li.notice')?.nextElementSibling?.innerText || '')"
+    )
     toast = page.wait_for_selector("#t-toast:not([hidden])")
     assert "time ran out" in toast.inner_text()
     page.context.close()

@@ -188,6 +188,7 @@ class Conn {
   constructor(tableId, token, onFrame) {
     this.tableId = tableId; this.token = token; this.onFrame = onFrame;
     this.seat = null; this.state = null; this.events = []; this.table = null; this.closed = false;
+    this.eventsAt = {};  // state version → how many events had come by then
     this.retry = 0; this.open();
   }
   open() {
@@ -200,9 +201,9 @@ class Conn {
     };
     ws.onmessage = (m) => {
       const f = JSON.parse(m.data);
-      if (f.type === "welcome") { this.seat = f.seat; this.table = f.table; this.events = []; banner(""); }
+      if (f.type === "welcome") { this.seat = f.seat; this.table = f.table; this.events = []; this.eventsAt = {}; banner(""); }
       else if (f.type === "event") this.events.push(...f.events);
-      else if (f.type === "state") this.state = f;
+      else if (f.type === "state") { this.state = f; this.eventsAt[f.version] ??= this.events.length; }
       this.onFrame(this, f);
     };
     ws.onclose = () => {
@@ -290,7 +291,9 @@ function tableScreen(id) {
       const key = `${f.version}:${f.seat}`;
       const had = notices.get(key);
       if (!had || (f.option && !had.option)) {
-        notices.set(key, { at: had ? had.at : conn.events.length, text: f.text, option: !!f.option });
+        // placed where the table stood when the time ran out, before what the move caused
+        const at = conn.eventsAt[f.version] ?? conn.events.length;
+        notices.set(key, { at: had ? had.at : at, text: f.text, option: !!f.option });
         toast(L(f.text));
       }
     }
