@@ -222,6 +222,7 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
             assert set(f) == {"type", "from", "events"}
         elif t == "presence":
             assert set(f) == {"type", "table", "seats", "spectators"}
+            names = protocol.seat_names(f["seats"])  # seats taken since the welcome
         elif t == "chat":
             assert set(f) == {"type", "table", "seat", "name", "text", "at"}
         elif t == "pong":
@@ -239,10 +240,11 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
     bare = [{k: v for k, v in e.items() if k != "text"} for e in client.events]
     assert bare == json.loads(json.dumps(final.events(seat))), "event log differs"
     for e, raw in zip(client.events, final.events(seat), strict=True):  # worded by the game
-        assert names is not None  # with the seats' names, as the seat chips show them
-        assert e["text"] == {
-            lang: final.game.format_event(raw, lang, names[lang]) for lang in ("zh", "en")
-        }
+        # with the seats' names, as the seat chips show them (names change only while the
+        # table waits for players, before any event)
+        assert names is not None
+        want = {lang: final.game.format_event(raw, lang, names[lang]) for lang in ("zh", "en")}
+        assert e["text"] == want, (e["text"], want, names)
     return len(client.frames)
 
 

@@ -32,8 +32,9 @@ def test_seat_names_are_what_the_chips_show() -> None:
 
 
 def test_events_over_the_socket_name_the_seats(http: TestClient) -> None:
-    """Legends against bots: every event line names a seat by its name (bots "bot 2"), a
-    spectator's and a replay's too, never "player 2"."""
+    """Legends against a bot: every event line names a seat by its name (a bot's "bot 1"), a
+    spectator's and a replay's too, never "player 2" — also the deal, which happened before
+    the last player took a seat and named it."""
     created = create(
         http,
         "legends",
@@ -42,23 +43,23 @@ def test_events_over_the_socket_name_the_seats(http: TestClient) -> None:
         player_name='<b>Ann</b> & "co"',
     )
     table = created["table"]
-    other = join(http, table, invite=created["invite"])  # no name: "Seat 2" / "座位 2"
     a = Client(http, table, created["joined"]["token"])
+    a.hello()  # while the table waits for seat 2
+    other = join(http, table, invite=created["invite"], name="Cy")
     c = Client(http, table, other["token"])
-    a.hello()
     c.hello()
     play_out([a, c], random.Random(3))
     with Client(http, table) as watcher:  # the finished table, as the replay viewer reads it
         watcher.hello(token=None)
         for client in (a, c, watcher):
+            assert client.events[1]["kind"] == "draw"  # the deal
             text = {
                 lang: " | ".join(e["text"][lang] for e in client.events) for lang in ("zh", "en")
             }
             for line in text.values():
                 assert not NUMBERED.search(line), line
-                assert "bot 1" in line
-            assert '<b>Ann</b> & "co"' in text["en"]
-            assert "Seat 2" in text["en"] and "座位 2" in text["zh"]
+                assert "bot 1" in line and "Cy" in line and '<b>Ann</b> & "co"' in line
+                assert "Seat 2" not in line and "座位 2" not in line
     a.close()
     c.close()
 

@@ -484,11 +484,14 @@ class Hub:
         for c in list(t.conns):
             if c.closed:
                 continue
-            key = (c.seat, c.cursor)
-            evs = events.get(key)
-            if evs is None:
-                evs = events[key] = t.state.events(c.seat, c.cursor)
-            c.cursor = count
+            if t.status == "waiting":
+                evs = []  # the log so far (a deal) waits for every seat's name: sent at start
+            else:
+                key = (c.seat, c.cursor)
+                evs = events.get(key)
+                if evs is None:
+                    evs = events[key] = t.state.events(c.seat, c.cursor)
+                c.cursor = count
             if evs:
                 c.send(protocol.events_frame(t.state.game, evs, c.seen, names))
                 c.seen += len(evs)
@@ -583,8 +586,10 @@ class Hub:
                     "seat": seat,
                 }
             )
-            evs = t.state.events(seat, 0)
-            conn.cursor = t.state.event_count()
+            # A waiting table's log (a deal) is sent when the game starts, when every seat
+            # has the name its events will call it by.
+            evs = [] if t.status == "waiting" else t.state.events(seat, 0)
+            conn.cursor = 0 if t.status == "waiting" else t.state.event_count()
             conn.seen = len(evs)
             conn.send(protocol.events_frame(t.state.game, evs, 0, self.seat_names(t)))
             conn.last_state = protocol.dumps(self.state_frame(t, seat))
