@@ -484,13 +484,13 @@ class Hub:
         for c in list(t.conns):
             if c.closed:
                 continue
-            if t.status == "waiting":
-                evs = []  # the log so far (a deal) waits for every seat's name: sent at start
-            else:
+            evs: list[dict[str, Any]] = []
+            if t.status != "waiting":  # a waiting table's log (a deal) is sent at the start
                 key = (c.seat, c.cursor)
-                evs = events.get(key)
-                if evs is None:
-                    evs = events[key] = t.state.events(c.seat, c.cursor)
+                got = events.get(key)
+                if got is None:
+                    got = events[key] = t.state.events(c.seat, c.cursor)
+                evs = got
                 c.cursor = count
             if evs:
                 c.send(protocol.events_frame(t.state.game, evs, c.seen, names))
