@@ -195,6 +195,7 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
     Returns the number of frames checked.
     """
     seat = None
+    names = None
     k = 0
     for text in client.raw:
         for s in secrets:
@@ -210,6 +211,7 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
             }  # fmt: skip
             for s in f["table"]["seats"]:
                 assert set(s) == {"seat", "kind", "bot", "name", "claimed"}
+            names = protocol.seat_names(f["table"]["seats"])
         elif t == "state":
             assert set(f) == STATE_KEYS, set(f) ^ STATE_KEYS
             assert f["seat"] == seat
@@ -220,10 +222,14 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
             assert set(f) == {"type", "from", "events"}
         elif t == "presence":
             assert set(f) == {"type", "table", "seats", "spectators"}
+            names = protocol.seat_names(f["seats"])  # seats taken since the welcome
         elif t == "chat":
             assert set(f) == {"type", "table", "seat", "name", "text", "at"}
         elif t == "pong":
             assert set(f) == {"type", "id"}
+        elif t == "timeout":  # what the table played only for the seat it played for
+            assert set(f) <= {"type", "table", "seat", "version", "text", "option"}
+            assert "option" not in f or f["seat"] == seat
         elif t == "error":
             assert set(f) <= {"type", "code", "message", "version", "legal"}
             if "legal" in f:  # the seat's own legal options only
@@ -234,7 +240,11 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
     bare = [{k: v for k, v in e.items() if k != "text"} for e in client.events]
     assert bare == json.loads(json.dumps(final.events(seat))), "event log differs"
     for e, raw in zip(client.events, final.events(seat), strict=True):  # worded by the game
-        assert e["text"] == {lang: final.game.format_event(raw, lang) for lang in ("zh", "en")}
+        # with the seats' names, as the seat chips show them (names change only while the
+        # table waits for players, before any event)
+        assert names is not None
+        want = {lang: final.game.format_event(raw, lang, names[lang]) for lang in ("zh", "en")}
+        assert e["text"] == want, (e["text"], want, names)
     return len(client.frames)
 
 

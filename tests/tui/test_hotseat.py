@@ -61,7 +61,8 @@ async def test_promise_simultaneous_reveal_hides_the_first_choice() -> None:
         assert isinstance(app.screen, PrivacyScreen)
         text = screen_text(app)
         assert "Pass the device to player 0" in text
-        assert "choice throw: A paper, B rock" in text
+        # the log names the seats as the table does: promise's letters with "player 0"
+        assert "choice throw: A (player 0) paper, B (player 1) rock" in text
 
 
 async def test_drama_hot_seat_never_shows_another_hand() -> None:

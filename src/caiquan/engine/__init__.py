@@ -15,7 +15,7 @@ from .errors import (
     RecordVersionError,
     UnknownGameError,
 )
-from .game import Game, select_language
+from .game import Game, seat_name, select_language
 from .matrix import (
     MatrixSolution,
     expected_payoff,
@@ -83,6 +83,7 @@ __all__ = [
     "load_targets",
     "ranks_from_scores",
     "results_from_ranks",
+    "seat_name",
     "select_language",
     "solve_lp",
     "solve_small",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -144,8 +144,19 @@ class Game(ABC):
             return resources.files(cls.package()).joinpath(ref).read_text("utf-8")
         return resolve_hook(cls.package(), ref)
 
-    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
-        """One line of text for an event (as returned by ``State.events``)."""
+    def format_event(
+        self,
+        event: Mapping[str, JSONValue],
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """One line of text for an event (as returned by ``State.events``).
+
+        ``names``: the table's display name of each seat (what its seat chips say), to name
+        the players by; without them a game names players its own way (``player 2``, ``A``).
+        A name is plain text: a game puts it into the line as it is. The generic line here
+        names no player and ignores them.
+        """
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "kind"))
         return f"{event['kind']}: {fields}" if fields else str(event["kind"])
 
@@ -282,3 +293,18 @@ def select_language(text: str, lang: str) -> str:
         if current in ("all", lang):
             out.append(line)
     return "\n".join(out).strip() + "\n"
+
+
+def seat_name(names: Sequence[str] | None, player: object) -> str | None:
+    """The display name of seat ``player`` in ``names`` (``Game.format_event``'s argument),
+    or ``None`` when there is none to use (no names, not a seat number, an empty name): the
+    game then names the player its own way.
+
+    >>> seat_name(["小明", "bot 1"], 1), seat_name(None, 1), seat_name(["", "b"], 0)
+    ('bot 1', None, None)
+    """
+    if names is None or not isinstance(player, int) or isinstance(player, bool):
+        return None
+    if 0 <= player < len(names) and names[player]:
+        return names[player]
+    return None

@@ -480,16 +480,20 @@ class Hub:
         frames: dict[int | None, str] = {}
         events: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
         count = t.state.event_count()
+        names = self.seat_names(t)
         for c in list(t.conns):
             if c.closed:
                 continue
-            key = (c.seat, c.cursor)
-            evs = events.get(key)
-            if evs is None:
-                evs = events[key] = t.state.events(c.seat, c.cursor)
-            c.cursor = count
+            evs: list[dict[str, Any]] = []
+            if t.status != "waiting":  # a waiting table's log (a deal) is sent at the start
+                key = (c.seat, c.cursor)
+                got = events.get(key)
+                if got is None:
+                    got = events[key] = t.state.events(c.seat, c.cursor)
+                evs = got
+                c.cursor = count
             if evs:
-                c.send(protocol.events_frame(t.state.game, evs, c.seen))
+                c.send(protocol.events_frame(t.state.game, evs, c.seen, names))
                 c.seen += len(evs)
             text = frames.get(c.seat)
             if text is None:
@@ -497,6 +501,11 @@ class Hub:
             if text != c.last_state or evs or (actor is not None and c.seat == actor):
                 c.last_state = text
                 c.send_text(text)
+
+    def seat_names(self, t: LiveTable) -> dict[str, list[str]]:
+        """The seats' names per language, as the seat chips show them (events name players
+        by them)."""
+        return protocol.seat_names([seat_json(s) for s in t.seats])
 
     def state_frame(self, t: LiveTable, seat: int | None) -> dict[str, Any]:
         return protocol.state_frame(t.state, seat, table=t.id, status=t.status, deadline=t.deadline)
@@ -577,10 +586,12 @@ class Hub:
                     "seat": seat,
                 }
             )
-            evs = t.state.events(seat, 0)
-            conn.cursor = t.state.event_count()
+            # A waiting table's log (a deal) is sent when the game starts, when every seat
+            # has the name its events will call it by.
+            evs = [] if t.status == "waiting" else t.state.events(seat, 0)
+            conn.cursor = 0 if t.status == "waiting" else t.state.event_count()
             conn.seen = len(evs)
-            conn.send(protocol.events_frame(t.state.game, evs, 0))
+            conn.send(protocol.events_frame(t.state.game, evs, 0, self.seat_names(t)))
             conn.last_state = protocol.dumps(self.state_frame(t, seat))
             conn.send_text(conn.last_state)
             t.conns.add(conn)
@@ -722,7 +733,20 @@ class Hub:
         for p in late:
             rng = Rng(derived_seed(t.row.seed, "timeout", p, move))
             option = await loop.run_in_executor(self.bot_pool, default_option, snapshot, p, rng)
-            await self.decide(t, p, move, option, "timeout")
+            if await self.decide(t, p, move, option, "timeout") is None:
+                self.tell_timeout(t, p, move, snapshot, option)
+
+    def tell_timeout(self, t: LiveTable, p: int, move: int, before: State, option: int) -> None:
+        """Say that the turn timer decided for seat ``p``: its own connections learn which
+        option the table played, the others only that it played (a face-down choice stays
+        face down)."""
+        choice = next((c for c in before.decision(p).choices if c.id == option), None)
+        names = self.seat_names(t)
+        own = protocol.timeout_frame(t.id, p, move, names, choice)
+        others = protocol.timeout_frame(t.id, p, move, names, None)
+        for c in list(t.conns):
+            if not c.closed:
+                c.send(own if c.seat == p else others)
 
 
 def chat_frame(table: str, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from caiquan.engine import Choice, Decision, Game, State
@@ -139,21 +140,81 @@ def ending_json(state: State) -> dict[str, Any]:
         return State._ending(state).as_json()
 
 
-def events_frame(game: Game, events: list[dict[str, Any]], first: int) -> dict[str, Any]:
+#: What a seat without a name is called, as the table's seat chips call it ("Seat 2").
+SEAT_WORD = {"zh": "座位", "en": "Seat"}
+
+#: The table's display name of each seat, per language (``seat_names``).
+Names = Mapping[str, Sequence[str]]
+
+
+def seat_names(seats: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Each seat's display name in each language, as the seat chips show it: the name the
+    seat was given (a bot's is ``bot 2``), else ``Seat 2`` / ``座位 2``. Names are the
+    players' own text: a client shows them as text, never as markup."""
+    return {
+        lang: [str(s.get("name") or f"{word} {s['seat']}") for s in seats]
+        for lang, word in SEAT_WORD.items()
+    }
+
+
+def events_frame(
+    game: Game, events: list[dict[str, Any]], first: int, names: Names | None = None
+) -> dict[str, Any]:
     """New events as this recipient sees them; ``first`` counts the events they saw before.
 
     Each event carries its text in both languages (``"text": {"zh", "en"}``), worded once by
-    the game itself (``Game.format_event``), so a client never shows a raw event.
+    the game itself (``Game.format_event``), so a client never shows a raw event; ``names``
+    (``seat_names``): the players are named as the table's seat chips name them.
     """
-    return {"type": "event", "from": first, "events": [with_text(game, e) for e in events]}
+    return {
+        "type": "event",
+        "from": first,
+        "events": [with_text(game, e, names) for e in events],
+    }
 
 
-def with_text(game: Game, event: dict[str, Any]) -> dict[str, Any]:
+def with_text(game: Game, event: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
     """The event with its zh/en text (a game that cannot word it gets its generic line)."""
     texts = {}
     for lang in ("zh", "en"):
         try:
-            texts[lang] = game.format_event(event, lang)
+            texts[lang] = game.format_event(event, lang, names[lang] if names else None)
         except Exception:  # a wording bug must not cost the player the event
             texts[lang] = Game.format_event(game, event, lang)
     return {**event, "text": texts}
+
+
+#: The turn timer's notice: ``{who}`` the seat's name, ``{option}`` what the table played.
+TIMEOUT_TEXT = {
+    "zh": ("时间到：系统替 {who} 选了 {option}", "时间到：系统替 {who} 做了选择"),
+    "en": (
+        "time ran out: the table played {option} for {who}",
+        "time ran out: the table played for {who}",
+    ),
+}
+
+
+def timeout_frame(
+    table: str, seat: int, version: int, names: Names, option: Choice | None
+) -> dict[str, Any]:
+    """The ``timeout`` frame: the turn timer ran out and the table decided for ``seat`` at
+    ``version``. ``option`` (only in the frames for that seat's own connections: another
+    player may not learn a face-down choice) is what it played."""
+    text = {}
+    for lang, (played, decided) in TIMEOUT_TEXT.items():
+        who = names[lang][seat]
+        if option is None:
+            text[lang] = decided.format(who=who)
+        else:
+            label = option.zh if lang == "zh" else option.en
+            text[lang] = played.format(who=who, option=label or option.name)
+    frame: dict[str, Any] = {
+        "type": "timeout",
+        "table": table,
+        "seat": seat,
+        "version": version,
+        "text": text,
+    }
+    if option is not None:
+        frame["option"] = _option_json(option)
+    return frame

@@ -34,6 +34,12 @@ def rules(game_id: GameId, lang: Literal["zh", "en"] = "en") -> PlainTextRespons
 
 class Events(BaseModel):
     events: list[dict[str, Any]] = Field(max_length=500)
+    names: list[Annotated[str, Field(max_length=40)]] | None = Field(
+        default=None,
+        max_length=16,
+        description="The seats' display names, to name the players by (else the game's "
+        "own 'player 2' / 'A').",
+    )
 
 
 @router.post("/games/{game_id}/format", summary="Texts of events (as the game words them)")
@@ -43,7 +49,7 @@ def format_events(game_id: GameId, body: Events) -> list[dict[str, str] | None]:
     out: list[dict[str, str] | None] = []
     for event in body.events:
         try:
-            out.append({lang: game.format_event(event, lang) for lang in ("zh", "en")})
+            out.append({lang: game.format_event(event, lang, body.names) for lang in ("zh", "en")})
         except Exception:  # a malformed event: the client keeps its generic line
             out.append(None)
     return out

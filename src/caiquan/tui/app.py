@@ -264,7 +264,7 @@ class PlayApp(App[None]):
                     self.privacy_for = nxt
                     tb.viewer = nxt
                     news = [
-                        tb.game.format_event(e, self.lang)
+                        tb.game.format_event(e, self.lang, self._names())
                         for e in st.events(None, self._public_cursor)
                     ]
                     self._public_cursor = st.event_count()
@@ -391,6 +391,12 @@ class PlayApp(App[None]):
         text.append(" | ".join(bits), style="bold yellow" if viewer in movers else "")
         return text
 
+    def _names(self) -> list[str]:
+        """The seats as this table names them everywhere ("player 2"): events say the same."""
+        tb = self.table
+        n = tb.state.num_players if tb is not None else 0
+        return [t("player", self.lang, n=p) for p in range(n)]
+
     def _draw_log(self, viewer: int | None) -> None:
         tb, scr = self.table, self.screen_main
         assert tb is not None and scr is not None
@@ -402,7 +408,7 @@ class PlayApp(App[None]):
             self._log_cursor = 0
         st = tb.state
         for ev in st.events(viewer, self._log_cursor):
-            log.write(tb.game.format_event(ev, self.lang))
+            log.write(tb.game.format_event(ev, self.lang, self._names()))
         self._log_cursor = st.event_count()
         if viewer is not None or not tb.hot_seat:
             self._public_cursor = st.event_count()  # what the person at the screen has seen

@@ -1363,8 +1363,14 @@ class Drama(Game):
             return Choice(option, name, *text.choice(name))
         return super().describe_option(option)
 
-    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
-        """The game's wording of an event (:mod:`.text`, one function per event kind)."""
+    def format_event(
+        self,
+        event: Mapping[str, JSONValue],
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """The game's wording of an event (:mod:`.text`, one function per event kind); with
+        the table's seat ``names``, the players by their names."""
         roles = {r.id: (r.zh, r.en) for r in self.content.roles}
-        line = text.format_event(event, lang, roles)
-        return super().format_event(event, lang) if line is None else line
+        line = text.format_event(event, lang, roles, names)
+        return super().format_event(event, lang, names) if line is None else line

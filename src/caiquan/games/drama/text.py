@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from caiquan.engine import Ending, JSONValue, Standing, Text
+from caiquan.engine import Ending, JSONValue, Standing, Text, seat_name
 from caiquan.engine.describe import same
 
 from .formulas import (
@@ -415,8 +415,10 @@ def weapon_text(low: int, high: int, uses: int) -> tuple[str, str]:
 Event = Mapping[str, JSONValue]
 #: A role id → its name (zh, en), from the game's content.
 RoleNames = Mapping[str, tuple[str, str]]
-#: One event kind's wording: ``(event, zh, role names) -> line``.
-Formatter = Callable[[Event, bool, RoleNames], str]
+#: The table's display names of the seats (``Game.format_event``'s ``names``), or ``None``.
+Names = Sequence[str] | None
+#: One event kind's wording: ``(event, zh, role names, seat names) -> line``.
+Formatter = Callable[[Event, bool, RoleNames, Names], str]
 
 END_REASONS = {
     "empty": ("有玩家出完了所有牌", "a player has played out every card"),
@@ -430,10 +432,28 @@ END_REASONS = {
 }
 
 
-def format_event(event: Event, lang: str, roles: RoleNames) -> str | None:
-    """One line for an event of the game, or ``None`` for a kind this module does not word."""
+def format_event(event: Event, lang: str, roles: RoleNames, names: Names = None) -> str | None:
+    """One line for an event of the game, or ``None`` for a kind this module does not word.
+    ``names``: the table's seat names, to name the players by (else ``player 2``)."""
     fmt = EVENTS.get(str(event["kind"]))
-    return None if fmt is None else fmt(event, lang == "zh", roles)
+    return None if fmt is None else fmt(event, lang == "zh", roles, names)
+
+
+def _who(player: JSONValue, zh: bool, names: Names) -> str:
+    """A player: the table's name for the seat, else ``玩家 2`` / ``player 2``."""
+    name = seat_name(names, player)
+    if name is not None:
+        return name
+    return f"玩家 {player}" if zh else f"player {player}"
+
+
+def _whom(player: JSONValue, names: Names) -> str:
+    """A player inside a Chinese sentence (``点名玩家 2``, ``点名小明``): a name in Latin
+    letters gets a space before it (``点名 bot 2``)."""
+    name = seat_name(names, player)
+    if name is None:
+        return f"玩家 {player}"
+    return f" {name}" if name[:1].isascii() else name
 
 
 def _role_name(rid: str, zh: bool, roles: RoleNames) -> str:
@@ -443,7 +463,7 @@ def _role_name(rid: str, zh: bool, roles: RoleNames) -> str:
     return names[0] if zh else names[1]
 
 
-def _round(e: Event, zh: bool, roles: RoleNames) -> str:
+def _round(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     nat = str(e["nature"])
     last = ("（最后一回合）" if zh else " (last round)") if e["last"] else ""
     if zh:
@@ -451,62 +471,64 @@ def _round(e: Event, zh: bool, roles: RoleNames) -> str:
     return f"round {e['round']}: {e['card']} turned, {nat} round{last}"
 
 
-def _target(e: Event, zh: bool, roles: RoleNames) -> str:
+def _target(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     if zh:
-        return f"玩家 {e['player']} 点名玩家 {e['target']}"
-    return f"player {e['player']} names player {e['target']}"
+        return f"{_who(e['player'], zh, names)} 点名{_whom(e['target'], names)}"
+    return f"{_who(e['player'], zh, names)} names {_who(e['target'], zh, names)}"
 
 
-def _duel(e: Event, zh: bool, roles: RoleNames) -> str:
+def _duel(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     if "sides" in e:
-        return _format_duel(e, zh)
-    return _all_in_duel(e, zh)
+        return _format_duel(e, zh, names)
+    return _all_in_duel(e, zh, names)
 
 
-def _all_in_duel(e: Event, zh: bool) -> str:
+def _all_in_duel(e: Event, zh: bool, names: Names) -> str:
     """The all-in last round (option last_round = "all_in")."""
     a, t = e["players"]
     taker = e["taker"]
     sums, totals = e["sums"], e["totals"]
     hands = [" ".join(str(c) for c in h) or "—" for h in e["hands"]]
+    wa, wt = _who(a, zh, names), _who(t, zh, names)
     if zh:
-        who = "总数相等" if taker is None else f"玩家 {taker} 收下两手牌"
+        who = "总数相等" if taker is None else f"{_who(taker, zh, names)} 收下两手牌"
         return (
-            f"最后一回合对决 玩家 {a} 对 玩家 {t}：玩家 {a} 全部打出 {hands[0]}"
-            f"（意图和 {sums[0]}，总数 {totals[0]}），玩家 {t} 全部打出 {hands[1]}"
+            f"最后一回合对决 {wa} 对 {wt}：{wa} 全部打出 {hands[0]}"
+            f"（意图和 {sums[0]}，总数 {totals[0]}），{wt} 全部打出 {hands[1]}"
             f"（意图和 {sums[1]}，总数 {totals[1]}）：{who}"
         )
-    who = "equal totals" if taker is None else f"player {taker} takes both hands"
+    who = "equal totals" if taker is None else f"{_who(taker, zh, names)} takes both hands"
     return (
-        f"last-round duel player {a} vs player {t}: player {a} plays out {hands[0]} "
-        f"(sum {sums[0]}, total {totals[0]}), player {t} plays out {hands[1]} "
+        f"last-round duel {wa} vs {wt}: {wa} plays out {hands[0]} "
+        f"(sum {sums[0]}, total {totals[0]}), {wt} plays out {hands[1]} "
         f"(sum {sums[1]}, total {totals[1]}): {who}"
     )
 
 
-def _discard_attack(e: Event, zh: bool, roles: RoleNames) -> str:
+def _discard_attack(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
+    p, t = _who(e["player"], zh, names), _who(e["target"], zh, names)
     if zh:
         return (
-            f"玩家 {e['player']} 出 {e['card']}（身份相同），先攻击后丢弃玩家 "
-            f"{e['target']} 的武器：攻击总数 {e['total']}；玩家 {e['target']} 出牌应对"
+            f"{p} 出 {e['card']}（身份相同），先攻击后丢弃"
+            f"{_whom(e['target'], names)} 的武器：攻击总数 {e['total']}；{t} 出牌应对"
         )
     return (
-        f"player {e['player']} plays {e['card']} in role to attack, then discard, "
-        f"player {e['target']}'s weapon: attack total {e['total']}; player "
-        f"{e['target']} answers"
+        f"{p} plays {e['card']} in role to attack, then discard, "
+        f"{t}'s weapon: attack total {e['total']}; "
+        f"{t} answers"
     )
 
 
-def _role(e: Event, zh: bool, roles: RoleNames) -> str:
+def _role(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     role = _role_name(str(e["role"]), zh, roles)
     if zh:
         how = "选择" if e["chosen"] else "拿到"
-        return f"玩家 {e['player']} {how}身份：{role}（身份 {e['value']}）"
+        return f"{_who(e['player'], zh, names)} {how}身份：{role}（身份 {e['value']}）"
     how = "chooses" if e["chosen"] else "is dealt"
-    return f"player {e['player']} {how} the role {role} (role value {e['value']})"
+    return f"{_who(e['player'], zh, names)} {how} the role {role} (role value {e['value']})"
 
 
-def _play_out(e: Event, zh: bool, roles: RoleNames) -> str:
+def _play_out(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     cards = list(e["hand"]) + list(e["weapon"] or [])
     shown = " ".join(str(c) for c in cards) or "—"
     values = " + ".join(str(v) for v in e["values"]) or "0"
@@ -514,12 +536,12 @@ def _play_out(e: Event, zh: bool, roles: RoleNames) -> str:
     if zh:
         extra = "（含武器牌）" if weapon else ""
         return (
-            f"玩家 {e['player']} 出完所有牌{extra}：{shown} —— {e['count']} 张，"
+            f"{_who(e['player'], zh, names)} 出完所有牌{extra}：{shown} —— {e['count']} 张，"
             f"点数和 {values} = {e['sum']}"
         )
     extra = " (weapon pair included)" if weapon else ""
     return (
-        f"player {e['player']} plays out every card{extra}: {shown} — {e['count']} "
+        f"{_who(e['player'], zh, names)} plays out every card{extra}: {shown} — {e['count']} "
         f"card(s), values {values} = {e['sum']}"
     )
 
@@ -527,30 +549,32 @@ def _play_out(e: Event, zh: bool, roles: RoleNames) -> str:
 _SUPPLY_CHOICES = {"pass": "不补给", "redraw": "重新抓取武器", "discard": "丢弃回收的牌"}
 
 
-def _supply(e: Event, zh: bool, roles: RoleNames) -> str:
+def _supply(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     choice = str(e["choice"])
     if zh:
-        return f"玩家 {e['player']} 补给：{_SUPPLY_CHOICES[choice]}"
-    return f"player {e['player']} supply: {choice}"
+        return f"{_who(e['player'], zh, names)} 补给：{_SUPPLY_CHOICES[choice]}"
+    return f"{_who(e['player'], zh, names)} supply: {choice}"
 
 
-def _weapon_gone(e: Event, zh: bool, roles: RoleNames) -> str:
+def _weapon_gone(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     if zh:
         r = e["draw_from_round"]
-        return f"玩家 {e['player']} 的武器进入桌面牌堆（第 {r} 回合起可再抽）"
+        return f"{_who(e['player'], zh, names)} 的武器进入桌面牌堆（第 {r} 回合起可再抽）"
     return (
-        f"player {e['player']}'s weapon goes to the table pile "
+        f"{_who(e['player'], zh, names)}'s weapon goes to the table pile "
         f"(may draw again from round {e['draw_from_round']})"
     )
 
 
-def _setup(e: Event, zh: bool, roles: RoleNames) -> str:
+def _setup(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     offer = [_offer(o if isinstance(o, dict) else {}, zh, roles) for o in e["offer"]]
     if zh:
-        how = f"从玩家 {e['first']} 起按座位顺序选择身份" if e["choose"] else "身份随机发放"
+        how = (
+            f"从{_whom(e['first'], names)} 起按座位顺序选择身份" if e["choose"] else "身份随机发放"
+        )
         return f"身份牌（明牌）：{'，'.join(offer)}；{how}；共 {e['rounds']} 回合"
     how = (
-        f"players choose in seat order from player {e['first']}"
+        f"players choose in seat order from {_who(e['first'], zh, names)}"
         if e["choose"]
         else "the roles are dealt at random"
     )
@@ -566,7 +590,7 @@ def _offer(d: Mapping[str, JSONValue], zh: bool, roles: RoleNames) -> str:
     return f"{name} ({card_en}role value {d.get('value')})"
 
 
-def _deal(e: Event, zh: bool, roles: RoleNames) -> str:
+def _deal(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     if "hand" in e:
         hand = " ".join(str(c) for c in e["hand"])
         if zh:
@@ -575,12 +599,12 @@ def _deal(e: Event, zh: bool, roles: RoleNames) -> str:
             f"your hand: {hand}; weapon {e['weapon']} of quality {e['quality']}, {e['uses']} use(s)"
         )
     if zh:
-        return f"玩家 {e['player']} 拿到 5 张意图牌和一对武器牌"
-    return f"player {e['player']} is dealt 5 intention cards and a weapon pair"
+        return f"{_who(e['player'], zh, names)} 拿到 5 张意图牌和一对武器牌"
+    return f"{_who(e['player'], zh, names)} is dealt 5 intention cards and a weapon pair"
 
 
-def _rearm(e: Event, zh: bool, roles: RoleNames) -> str:
-    who = f"玩家 {e['player']}" if zh else f"player {e['player']}"
+def _rearm(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
+    who = _who(e["player"], zh, names)
     if not e.get("drew"):
         if e.get("table_empty"):
             return (
@@ -604,38 +628,48 @@ def _rearm(e: Event, zh: bool, roles: RoleNames) -> str:
     )
 
 
-def _skip(e: Event, zh: bool, roles: RoleNames) -> str:
+def _skip(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     if zh:
-        return f"玩家 {e['player']} 本回合无事可做，跳过"
-    return f"player {e['player']} has nothing to do this turn and is skipped"
+        return f"{_who(e['player'], zh, names)} 本回合无事可做，跳过"
+    return f"{_who(e['player'], zh, names)} has nothing to do this turn and is skipped"
 
 
-def _end(e: Event, zh: bool, roles: RoleNames) -> str:
-    winners = ", ".join(str(w) for w in e["winners"])
+def _winners(ws: JSONValue, zh: bool, names: Names) -> str:
+    """The winners: ``玩家 0, 2`` / ``player 0, 2``, or their names (``小明、bot 2``)."""
+    seats = list(ws) if isinstance(ws, list) else []
+    if names is not None and all(seat_name(names, w) is not None for w in seats):
+        return ("、" if zh else ", ").join(_who(w, zh, names) for w in seats)
+    return ("玩家 " if zh else "player ") + ", ".join(str(w) for w in seats)
+
+
+def _end(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
+    winners = _winners(e["winners"], zh, names)
     reason = str(e["reason"])
     why_zh, why_en = END_REASONS.get(reason, (reason, reason))
     if "sums" in e:
         if zh:
             return (
                 f"游戏结束（{why_zh}）：最后一回合开始时的牌数 {e['cards']}，点数和 "
-                f"{e['sums']} —— 牌最少者胜，张数相同时点数和小者胜；胜者：玩家 {winners}"
+                f"{e['sums']} —— 牌最少者胜，张数相同时点数和小者胜；胜者：{winners}"
             )
         return (
             f"game over ({why_en}): cards at the start of the last round {e['cards']}, "
             f"sums {e['sums']} — fewest cards wins, then the smaller sum; "
-            f"winner(s): player {winners}"
+            f"winner(s): {winners}"
         )
     if zh:
-        return f"游戏结束（{why_zh}）：胜者 玩家 {winners}，剩余牌数 {e['cards']}"
-    return f"game over ({why_en}): winner(s) player {winners}, cards left {e['cards']}"
+        return f"游戏结束（{why_zh}）：胜者 {winners}，剩余牌数 {e['cards']}"
+    return f"game over ({why_en}): winner(s) {winners}, cards left {e['cards']}"
 
 
-def _side_text(side: Mapping[str, JSONValue], nature: str, rv: int, zh: bool) -> str:
+def _side_text(
+    side: Mapping[str, JSONValue], nature: str, rv: int, zh: bool, names: Names = None
+) -> str:
     """``player 0 ♠6 + weapon (Q 3, W 11), in role (身份 6): 6×6 + 7 + 3×11 = 76``."""
     p, card, i = side["player"], side["card"], int(side["intention"])
     weapon = side["weapon"]
     role = int(side["role_value"]) if side["in_role"] else None
-    head = f"玩家 {p} 出 {card}" if zh else f"player {p} {card}"
+    head = f"{_who(p, zh, names)} 出 {card}" if zh else f"{_who(p, zh, names)} {card}"
     if nature == "attack":
         extra, formula = _attack_side(weapon, i, rv, role, zh)
     else:
@@ -687,22 +721,22 @@ _DEFENCE_TIE = (
 #: Who takes the cards, by the nature (attack) or the outcome of a defence round.
 _TAKES = {
     "attack": (
-        "总数小的一方收牌：玩家 {taker} 收下 {cards}",
-        "the smaller total takes the cards: player {taker} takes {cards}",
+        "总数小的一方收牌：{taker} 收下 {cards}",
+        "the smaller total takes the cards: {taker} takes {cards}",
     ),
     "valid": (
-        "进攻有效，被进攻方收牌：玩家 {taker} 收下 {cards}",
-        "the attack is valid, the attacked side takes: player {taker} takes {cards}",
+        "进攻有效，被进攻方收牌：{taker} 收下 {cards}",
+        "the attack is valid, the attacked side takes: {taker} takes {cards}",
     ),
     "turned": (
-        "防守大于进攻，防守变为进攻，无效方收牌：玩家 {taker} 收下 {cards}",
-        "the defence is larger and turns into an attack, the invalid side takes: player "
+        "防守大于进攻，防守变为进攻，无效方收牌：{taker} 收下 {cards}",
+        "the defence is larger and turns into an attack, the invalid side takes: "
         "{taker} takes {cards}",
     ),
 }
 
 
-def _duel_rule(e: Event, nature: str, zh: bool) -> str:
+def _duel_rule(e: Event, nature: str, zh: bool, names: Names) -> str:
     """The rule that decides who takes the cards of a duel, with its result."""
     taker = e["taker"]
     tie_table = e.get("tie") == "table"
@@ -717,78 +751,84 @@ def _duel_rule(e: Event, nature: str, zh: bool) -> str:
     if key is None:
         return tie[tie_table][0 if zh else 1]
     cards = f"{e['cards'][0]} {e['cards'][1]}"
-    return _TAKES[key][0 if zh else 1].format(taker=taker, cards=cards)
+    return _TAKES[key][0 if zh else 1].format(taker=_who(taker, zh, names), cards=cards)
 
 
-def _format_duel(e: Event, zh: bool) -> str:
+def _format_duel(e: Event, zh: bool, names: Names) -> str:
     nature = str(e["nature"])
     rv = int(e["round_value"])
     sides = [s for s in e["sides"] if isinstance(s, dict)]
     a, t = (int(s["player"]) for s in sides)
-    texts = [_side_text(s, nature, rv, zh) for s in sides]
-    rule = _duel_rule(e, nature, zh)
+    texts = [_side_text(s, nature, rv, zh, names) for s in sides]
+    rule = _duel_rule(e, nature, zh, names)
+    wa, wt = _who(a, zh, names), _who(t, zh, names)
     if nature == "attack":
         head = f"进攻回合（回合数 {rv}）" if zh else f"attack round (R = {rv})"
     else:
         head = f"防守回合（回合数 {rv}）" if zh else f"defence round (R = {rv})"
     if zh:
-        role = "" if nature == "attack" else f"（玩家 {a} 进攻，玩家 {t} 防守）"
-        return f"{head}{role} 玩家 {a} 对 玩家 {t}：{texts[0]}；{texts[1]} → {rule}"
-    role = "" if nature == "attack" else f" (player {a} attacks, player {t} defends)"
-    return f"{head}{role}, player {a} vs player {t}: {texts[0]}; {texts[1]} → {rule}"
+        role = "" if nature == "attack" else f"（{wa} 进攻，{wt} 防守）"
+        return f"{head}{role} {wa} 对 {wt}：{texts[0]}；{texts[1]} → {rule}"
+    role = "" if nature == "attack" else f" ({wa} attacks, {wt} defends)"
+    return f"{head}{role}, {wa} vs {wt}: {texts[0]}; {texts[1]} → {rule}"
 
 
 _DISCARD_RESULT = {True: ("成功", "success"), False: ("失败", "failure"), None: ("相等", "equal")}
 
 
-def _discard_then(e: Event, zh: bool) -> str:
+def _discard_then(e: Event, zh: bool, names: Names) -> str:
     """What becomes of the cards after a discard."""
     p, t, card, ok = e["player"], e["target"], e["card"], e["success"]
     if ok is True:
         return (
-            f"玩家 {t} 的质量牌和武器牌进入桌面牌堆"
+            f"{_who(t, zh, names)} 的质量牌和武器牌进入桌面牌堆"
             if zh
-            else f"player {t}'s quality and weapon cards go to the table pile"
+            else f"{_who(t, zh, names)}'s quality and weapon cards go to the table pile"
         )
     if ok is False:
         return f"{card} 被丢弃" if zh else f"{card} is discarded"
     if zh:
-        return f"{card} 进入桌面牌堆" if e.get("tie") == "table" else f"玩家 {p} 收回 {card}"
+        return (
+            f"{card} 进入桌面牌堆"
+            if e.get("tie") == "table"
+            else f"{_who(p, zh, names)} 收回 {card}"
+        )
     return (
         f"{card} goes to the table pile"
         if e.get("tie") == "table"
-        else f"player {p} takes {card} back"
+        else f"{_who(p, zh, names)} takes {card} back"
     )
 
 
-def _discard(e: Event, zh: bool, roles: RoleNames) -> str:
+def _discard(e: Event, zh: bool, roles: RoleNames, names: Names = None) -> str:
     p, t, card = e["player"], e["target"], e["card"]
+    wp, wt = _who(p, zh, names), _who(t, zh, names)
     res = _DISCARD_RESULT[e["success"]][0 if zh else 1]
-    then = _discard_then(e, zh)
+    then = _discard_then(e, zh, names)
     if not e["in_role"]:
         q = e["against"]
         if zh:
             return (
-                f"丢弃回合：玩家 {p} 出 {card}，丢弃玩家 {t} 的武器：意图数 : 质量数 = "
+                f"丢弃回合：{wp} 出 {card}，丢弃{_whom(t, names)} 的武器：意图数 : 质量数 = "
                 f"{e['intention']} : {q} → {res}，{then}"
             )
         return (
-            f"discard round: player {p} plays {card} to discard player {t}'s weapon: "
+            f"discard round: {wp} plays {card} to discard {wt}'s weapon: "
             f"I : Q = {e['intention']} : {q} → {res}, {then}"
         )
-    attack, against = _discard_in_role(e, zh)
+    attack, against = _discard_in_role(e, zh, names)
     if zh:
         return (
-            f"丢弃回合（身份相同，先攻击后丢弃）：玩家 {p} 出 {card}，{attack}；对 {against} "
+            f"丢弃回合（身份相同，先攻击后丢弃）：{wp} 出 {card}，{attack}；对 {against} "
             f"→ {res}，{then}"
         )
     return (
-        f"discard round (in role: attack first, then discard): player {p} plays {card}, "
+        f"discard round (in role: attack first, then discard): {wp} plays {card}, "
         f"{attack}; against {against} → {res}, {then}"
     )
 
 
-def _discard_in_role(e: Event, zh: bool) -> tuple[str, str]:
+def _discard_in_role(e: Event, zh: bool, names: Names) -> tuple[str, str]:
     """An in-role discard's attack total and what it meets, written out."""
     t = e["target"]
     rv = int(e["round_value"])
@@ -799,14 +839,18 @@ def _discard_in_role(e: Event, zh: bool) -> tuple[str, str]:
     attack = attack_text(rv, int(e["intention"]), pair, role_value, role_symbol=sym)
     ans = e.get("answer")
     if isinstance(ans, dict):
-        ta = _side_text(ans, "attack", rv, zh)
+        ta = _side_text(ans, "attack", rv, zh, names)
         against = (
-            f"{ta}（应对牌回到玩家 {t} 手中）"
+            f"{ta}（应对牌回到{_whom(t, names)} 手中）"
             if zh
-            else f"{ta} (the answer goes back to player {t})"
+            else f"{ta} (the answer goes back to {_who(t, zh, names)})"
         )
     elif e.get("mode") == "answer":
-        against = f"玩家 {t} 没有手牌应对：0" if zh else f"player {t} has no card to answer: 0"
+        against = (
+            f"{_who(t, zh, names)} 没有手牌应对：0"
+            if zh
+            else f"{_who(t, zh, names)} has no card to answer: 0"
+        )
     else:
         against = f"意图数 {e['against']}" if zh else f"the intention number {e['against']}"
     return attack, against

@@ -31,6 +31,7 @@ from caiquan.engine import (
     State,
     Text,
     ranks_from_scores,
+    seat_name,
     win_loss_returns,
 )
 
@@ -459,7 +460,12 @@ class Goofspiel(Game):
             return (0.0, total)
         return (-1.0, 1.0)
 
-    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+    def format_event(
+        self,
+        event: Mapping[str, JSONValue],
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
         kind = event["kind"]
         zh = lang == "zh"
         if kind == "point":
@@ -473,11 +479,8 @@ class Goofspiel(Game):
             if w is None:
                 who = "平局，点数牌作废" if zh else "tie, card discarded"
             else:
-                who = (
-                    f"玩家 {w} 赢得 {event['point']} 分"
-                    if zh
-                    else f"player {w} wins {event['point']}"
-                )
+                name = seat_name(names, w) or (f"玩家 {w}" if zh else f"player {w}")
+                who = f"{name} 赢得 {event['point']} 分" if zh else f"{name} wins {event['point']}"
             if "bids" in event:
                 shown = f"（出价 {event['bids']}）" if zh else f" (bids {event['bids']})"
             elif "my_bid" in event:
@@ -485,4 +488,4 @@ class Goofspiel(Game):
             else:
                 shown = ""
             return f"{'亮牌' if zh else 'reveal'}{shown}: {who}"
-        return super().format_event(event, lang)
+        return super().format_event(event, lang, names)

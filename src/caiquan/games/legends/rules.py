@@ -918,8 +918,14 @@ class Legends(Game):
                     seen[p].add(str(persons[c].index))
         return [sorted(s) for s in seen]
 
-    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
-        """One line of text for an event, in Chinese (``zh``) or English (``en``).
+    def format_event(
+        self,
+        event: Mapping[str, JSONValue],
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """One line of text for an event, in Chinese (``zh``) or English (``en``); with the
+        table's seat ``names``, the players by their names.
 
         >>> from caiquan.games import load_game
         >>> g = load_game("legends")
@@ -929,9 +935,12 @@ class Legends(Game):
         >>> g.format_event({"kind": "war_won", "attacker": 0, "defender": 2, "territory": 0,
         ...                 "flip": True}, "zh")
         '玩家 0 赢得战争：玩家 2 的 中原 翻回黑星面'
+        >>> g.format_event({"kind": "war_won", "attacker": 0, "defender": 2, "territory": 0,
+        ...                 "flip": False}, "en", ["Ann", "bot 1", "bot 2"])
+        'Ann wins the war: takes Central Plains from bot 2'
         """
-        line = text.format_event(self.content, event, lang)
-        return super().format_event(event, lang) if line is None else line
+        line = text.format_event(self.content, event, lang, names)
+        return super().format_event(event, lang, names) if line is None else line
 
 
 __all__ = ["PASSIVE", "PEOPLE", "PRESETS", "SKILL", "WAR", "Legends", "LegendsState"]

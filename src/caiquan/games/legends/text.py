@@ -15,10 +15,10 @@ part of its entry in the effect table (:mod:`.effects`), which the card texts he
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from caiquan.engine import RPS, Choice, Ending, JSONValue, Standing, Text
+from caiquan.engine import RPS, Choice, Ending, JSONValue, Standing, Text, seat_name
 from caiquan.engine.describe import same
 
 from .data import (
@@ -203,10 +203,8 @@ def option_help(name: str) -> tuple[str, str]:
 
 #: What each decision asks: decision kind → (zh, en).
 PROMPTS: dict[str, tuple[str, str]] = {
-    "action": (
-        "你的回合：打出人物卡、扩张、建设或跳过",
-        "your turn: play a card, expand, build or pass",
-    ),
+    # the table says whose turn it is ("Your turn: …"); the prompt says only what to do
+    "action": ("打出人物卡、扩张、建设或跳过", "play a card, expand, build or pass"),
     "war_target": ("选择要进攻的领土", "choose the territory to attack"),
     "announce": ("预告你的出拳", "announce your throw"),
     "throw": ("出拳：石头、剪刀或布", "throw rock, scissors or paper"),
@@ -404,9 +402,15 @@ EVENTS: dict[str, tuple[str, str]] = {
 
 
 Shown = Callable[[Content, object, bool], object]
+#: The table's display names of the seats (``Game.format_event``'s ``names``), or ``None``.
+Names = Sequence[str] | None
 
 
-def _seat(c: Content, v: object, zh: bool) -> object:
+def _seat(v: object, zh: bool, names: Names = None) -> object:
+    """A player: the table's name for the seat, else ``玩家 2`` / ``player 2``."""
+    name = seat_name(names, v)
+    if name is not None:
+        return name
     return (f"玩家 {v}" if zh else f"player {v}") if isinstance(v, int) else v
 
 
@@ -442,13 +446,26 @@ def _throw(c: Content, v: object, zh: bool) -> object:
     return RPS.zh[RPS.names.index(v)] if zh else v
 
 
+#: The fields that name a player (shown by :func:`_seat`).
+_SEAT_FIELDS = frozenset({"player", "attacker", "defender", "from", "start"})
+
+#: An end reason as a short phrase (the ``by`` of ``victory`` and ``game_end`` events).
+_BY = {
+    "stars": ("星数达到目标", "the star goal reached"),
+    "continents": ("六大洲都有领土", "a territory on every continent"),
+    "no_progress": ("一整轮无人行动", "a round without a card, expansion or build"),
+    "cap": ("达到轮数上限", "the round limit"),
+}
+
+
+def _by(c: Content, v: JSONValue, zh: bool) -> object:
+    words = _BY.get(str(v))
+    return v if words is None else words[0 if zh else 1]
+
+
 #: How an event's field is shown, by field name (any other field as it is).
 _FIELDS: dict[str, Shown] = {
-    "player": _seat,
-    "attacker": _seat,
-    "defender": _seat,
-    "from": _seat,
-    "start": _seat,
+    "by": _by,
     "card": _card,
     "cards": _cards,
     "territory": _territory,
@@ -458,23 +475,33 @@ _FIELDS: dict[str, Shown] = {
 }
 
 
-def _throws_line(event: Mapping[str, JSONValue], f: Mapping[str, object], zh: bool) -> str | None:
+def _throws_line(
+    event: Mapping[str, JSONValue], f: Mapping[str, object], zh: bool, names: Names
+) -> str | None:
     throws = event.get("throws")
     if not isinstance(throws, dict):
-        return _template_line(event, f, zh)
+        return _template_line(event, f, zh, names)
     shown = [
-        (f"玩家 {q} 出{RPS.zh[RPS.names.index(str(t))]}" if zh else f"player {q} {t}")
+        (
+            f"{_seat(int(q), zh, names)} 出{RPS.zh[RPS.names.index(str(t))]}"
+            if zh
+            else f"{_seat(int(q), zh, names)} {t}"
+        )
         for q, t in throws.items()
     ]
     return ("出拳：" if zh else "throws: ") + ("，".join(shown) if zh else ", ".join(shown))
 
 
-def _war_won_line(event: Mapping[str, JSONValue], f: Mapping[str, object], zh: bool) -> str:
+def _war_won_line(
+    event: Mapping[str, JSONValue], f: Mapping[str, object], zh: bool, names: Names
+) -> str:
     key = "war_flip" if event.get("flip") else "war_take"
     return EVENTS[key][0 if zh else 1].format(**f)
 
 
-def _template_line(event: Mapping[str, JSONValue], f: Mapping[str, object], zh: bool) -> str | None:
+def _template_line(
+    event: Mapping[str, JSONValue], f: Mapping[str, object], zh: bool, names: Names
+) -> str | None:
     template = EVENTS.get(str(event["kind"]))
     if template is None:
         return None
@@ -485,19 +512,27 @@ def _template_line(event: Mapping[str, JSONValue], f: Mapping[str, object], zh: 
 
 
 #: Events whose line is not a plain template of their fields.
-_LINES: dict[str, Callable[[Mapping[str, JSONValue], Mapping[str, object], bool], str | None]] = {
+_LINES: dict[
+    str, Callable[[Mapping[str, JSONValue], Mapping[str, object], bool, Names], str | None]
+] = {
     "throw": _throws_line,
     "war_won": _war_won_line,
 }
 
 
-def format_event(c: Content, event: Mapping[str, JSONValue], lang: str) -> str | None:
+def format_event(
+    c: Content, event: Mapping[str, JSONValue], lang: str, names: Names = None
+) -> str | None:
     """One line for an event in ``lang``, or ``None`` when legends has no words for it (the
-    caller then writes the generic line)."""
+    caller then writes the generic line). ``names``: the table's seat names, to name the
+    players by (else ``player 2``)."""
     zh = lang == "zh"
-    f = {k: _FIELDS[k](c, v, zh) if k in _FIELDS else v for k, v in event.items()}
+    f = {
+        k: _seat(v, zh, names) if k in _SEAT_FIELDS else _FIELDS[k](c, v, zh) if k in _FIELDS else v
+        for k, v in event.items()
+    }
     line = _LINES.get(str(event["kind"]), _template_line)
-    return line(event, f, zh)
+    return line(event, f, zh, names)
 
 
 # ---------------------------------------------------------------------- card texts

@@ -248,6 +248,11 @@ class OshiZumo(Game):
             ),
         )
 
-    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
-        line = text.format_event(event, lang)
-        return line if line is not None else super().format_event(event, lang)
+    def format_event(
+        self,
+        event: Mapping[str, JSONValue],
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        line = text.format_event(event, lang, names)
+        return line if line is not None else super().format_event(event, lang, names)

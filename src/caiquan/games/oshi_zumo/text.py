@@ -3,9 +3,9 @@ events, end reasons and the catalogue's texts. The rules module holds no wording
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from caiquan.engine import Choice, Ending, JSONValue, Standing, Text
+from caiquan.engine import Choice, Ending, JSONValue, Standing, Text, seat_name
 
 #: Why a game ended (``State.outcome().reason``), as the events name it.
 REASONS: dict[str, Text] = {
@@ -82,34 +82,44 @@ def prompt(coins: int, other: int, position: tuple[str, str]) -> tuple[str, str]
     )
 
 
-def where(position: int) -> tuple[str, str]:
-    """Where the wrestler stands: ``0`` the centre, ``+k`` k steps into player 1's half."""
+def where(position: int, names: Sequence[str] | None = None) -> tuple[str, str]:
+    """Where the wrestler stands: ``0`` the centre, ``+k`` k steps into player 1's half
+    (``names``: the table's seat names, to name the half's player by)."""
     if position == 0:
         return ("在中央", "in the centre")
     half = 1 if position > 0 else 0
-    return (f"在玩家 {half} 半场 {position:+d}", f"at {position:+d}, in player {half}'s half")
+    return (
+        f"在{_who(half, True, names)} 半场 {position:+d}",
+        f"at {position:+d}, in {_who(half, False, names)}'s half",
+    )
 
 
-def _who(player: JSONValue, zh: bool) -> str:
+def _who(player: JSONValue, zh: bool, names: Sequence[str] | None = None) -> str:
+    name = seat_name(names, player)
+    if name is not None:
+        return name
     return f"玩家 {player}" if zh else f"player {player}"
 
 
-def format_event(event: Mapping[str, JSONValue], lang: str) -> str | None:
-    """One line of text for an oshi_zumo event (``None``: not one of this game's events)."""
+def format_event(
+    event: Mapping[str, JSONValue], lang: str, names: Sequence[str] | None = None
+) -> str | None:
+    """One line of text for an oshi_zumo event (``None``: not one of this game's events);
+    ``names``: the table's seat names, to name the players by (else ``player 1``)."""
     kind = event["kind"]
     zh = lang == "zh"
     if kind == "bout":
         b0, b1 = event["bids"]
         c0, c1 = event["coins"]
         pusher = event["pusher"]
-        at = where(int(event["position"]))
+        at = where(int(event["position"]), names)
         if zh:
-            moved = "僵持不动" if pusher is None else f"{_who(pusher, zh)} 推进一步"
+            moved = "僵持不动" if pusher is None else f"{_who(pusher, zh, names)} 推进一步"
             return (
                 f"第 {event['turn']} 回合：出价 {b0} 对 {b1}，{moved}；力士{at[0]}；"
                 f"剩余硬币 {c0} / {c1}"
             )
-        moved = "a standoff" if pusher is None else f"player {pusher} pushes"
+        moved = "a standoff" if pusher is None else f"{_who(pusher, zh, names)} pushes"
         return (
             f"turn {event['turn']}: bids {b0} vs {b1}, {moved}; wrestler {at[1]}; coins {c0} / {c1}"
         )
@@ -119,7 +129,7 @@ def format_event(event: Mapping[str, JSONValue], lang: str) -> str | None:
         if winner is None:
             result = "平局" if zh else "a draw"
         else:
-            result = f"{_who(winner, zh)} 获胜" if zh else f"player {winner} wins"
+            result = f"{_who(winner, zh, names)} 获胜" if zh else f"{_who(winner, zh, names)} wins"
         return f"{reason}：{result}" if zh else f"{reason}: {result}"
     return None
 

@@ -4,14 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from caiquan.engine import BLADES, RPS, Ending, JSONValue, Standing, Text
+from caiquan.engine import BLADES, RPS, Ending, JSONValue, Standing, Text, seat_name
 from caiquan.engine.describe import same
 
 SEATS = ("A", "B")
 
+#: The table's display names of the seats (``Game.format_event``'s ``names``), or ``None``.
+Names = Sequence[str] | None
 
-def _seat(v: JSONValue) -> str:
-    return SEATS[int(v)]
+
+def _seat(v: JSONValue, zh: bool = False, names: Names = None) -> str:
+    """A player as the rules name them, ``A`` or ``B``; with the table's names, the seat's name
+    beside the letter (``A (小明)``), as the board labels ``A (you)``."""
+    letter = SEATS[int(v)]
+    name = seat_name(names, v)
+    if name is None:
+        return letter
+    return f"{letter}（{name}）" if zh else f"{letter} ({name})"
+
+
+def _side(v: JSONValue, zh: bool, names: Names) -> str:
+    """The subject of a Chinese line: ``A 方`` (side A), or ``A（小明）`` with a name."""
+    who = _seat(v, zh, names)
+    return f"{who} 方" if zh and seat_name(names, v) is None else who
 
 
 def _blade(name: JSONValue, zh: bool) -> str:
@@ -25,69 +40,75 @@ def _cards(values: JSONValue) -> list[JSONValue]:
 
 
 Event = Mapping[str, JSONValue]
+#: One event kind's wording: ``(event, zh, names) -> line``.
+Formatter = Callable[[Event, bool, Names], str]
 
 
-def _deal(e: Event, zh: bool) -> str:
+def _deal(e: Event, zh: bool, names: Names = None) -> str:
     rows = _cards(e["hearts"])
     shown = " / ".join(" ".join(f"♥{v}" for v in _cards(r)) for r in rows)
     return f"红心起手式：{shown}" if zh else f"stances dealt: {shown}"
 
 
-def _choice_throw(e: Event, zh: bool) -> str:
+def _choice_throw(e: Event, zh: bool, names: Names = None) -> str:
     t = [RPS.zh[RPS.index(str(x))] if zh else str(x) for x in _cards(e["throws"])]
+    a, b = _seat(0, zh, names), _seat(1, zh, names)
     w = e["winner"]
     if w is None:
         return (
-            f"猜拳：A 出{t[0]}，B 出{t[1]}，平手重猜"
+            f"猜拳：{a} 出{t[0]}，{b} 出{t[1]}，平手重猜"
             if zh
-            else (f"choice throw: A {t[0]}, B {t[1]}: tie, throw again")
+            else (f"choice throw: {a} {t[0]}, {b} {t[1]}: tie, throw again")
         )
     coin = e.get("coin")
     if zh:
         how = "多次平手，掷硬币决定" if coin else "猜拳获胜"
-        return f"猜拳：A 出{t[0]}，B 出{t[1]}：{_seat(w)} 方{how}，先选人物"
+        return f"猜拳：{a} 出{t[0]}，{b} 出{t[1]}：{_side(w, zh, names)}{how}，先选人物"
     how = "wins the coin after many ties" if coin else "wins"
-    return f"choice throw: A {t[0]}, B {t[1]}: {_seat(w)} {how} and picks first"
+    return f"choice throw: {a} {t[0]}, {b} {t[1]}: {_seat(w, zh, names)} {how} and picks first"
 
 
-def _pick(e: Event, zh: bool) -> str:
-    who = _seat(e["player"])
+def _pick(e: Event, zh: bool, names: Names = None) -> str:
+    who = _side(e["player"], zh, names)
     if "taken" in e:
-        return f"{who} 方选了 {e['taken']}" if zh else f"{who} picks {e['taken']}"
-    return f"{who} 方已暗中选定人物" if zh else f"{who} has picked, face down"
+        return f"{who}选了 {e['taken']}" if zh else f"{who} picks {e['taken']}"
+    return f"{who}已暗中选定人物" if zh else f"{who} has picked, face down"
 
 
-def _characters(e: Event, zh: bool) -> str:
+def _characters(e: Event, zh: bool, names: Names = None) -> str:
     n = _cards(e["names"] if zh else e["names_en"])
-    return f"公开人物：A {n[0]}，B {n[1]}" if zh else f"characters: A {n[0]}, B {n[1]}"
+    a, b = _seat(0, zh, names), _seat(1, zh, names)
+    return f"公开人物：{a} {n[0]}，{b} {n[1]}" if zh else f"characters: {a} {n[0]}, {b} {n[1]}"
 
 
-def _round(e: Event, zh: bool) -> str:
+def _round(e: Event, zh: bool, names: Names = None) -> str:
     return f"—— 第 {e['round']} 回合 ——" if zh else f"—— round {e['round']} ——"
 
 
-def _stance(e: Event, zh: bool) -> str:
+def _stance(e: Event, zh: bool, names: Names = None) -> str:
     h = [_cards(x) for x in _cards(e["hearts"])]
+    a, b = _seat(0, zh, names), _seat(1, zh, names)
     if zh:
-        return f"预备：A 在 ♥{h[0][0]}、♥{h[0][1]}，B 在 ♥{h[1][0]}、♥{h[1][1]}"
-    return f"stances: A on ♥{h[0][0]} and ♥{h[0][1]}, B on ♥{h[1][0]} and ♥{h[1][1]}"
+        return f"预备：{a} 在 ♥{h[0][0]}、♥{h[0][1]}，{b} 在 ♥{h[1][0]}、♥{h[1][1]}"
+    return f"stances: {a} on ♥{h[0][0]} and ♥{h[0][1]}, {b} on ♥{h[1][0]} and ♥{h[1][1]}"
 
 
-def _lay(skill: bool) -> Callable[[Event, bool], str]:
+def _lay(skill: bool) -> Formatter:
     """``lay_skill`` / ``lay_weapon``: who laid a card face down at a configuration step."""
 
-    def text(e: Event, zh: bool) -> str:
+    def text(e: Event, zh: bool, names: Names = None) -> str:
         laid = _cards(e["laid"])
         if zh:
             what = "技能卡" if skill else "武器卡"
             parts = [
-                f"{SEATS[p]} 方{'暗置了一张' + what if laid[p] else '没有放置'}" for p in (0, 1)
+                f"{_side(p, zh, names)}{'暗置了一张' + what if laid[p] else '没有放置'}"
+                for p in (0, 1)
             ]
             line = f"配置{'○一' if skill else '○二'}：" + "，".join(parts)
             return line + (f"（你暗置的是技能 {e['card']}）" if "card" in e else "")
         what_en = "a skill card" if skill else "a weapon card"
         parts = [
-            f"{SEATS[p]} {'lays ' + what_en + ' face down' if laid[p] else 'lays none'}"
+            f"{_seat(p, zh, names)} {'lays ' + what_en + ' face down' if laid[p] else 'lays none'}"
             for p in (0, 1)
         ]
         line = f"configuration {'1' if skill else '2'}: " + ", ".join(parts)
@@ -96,19 +117,20 @@ def _lay(skill: bool) -> Callable[[Event, bool], str]:
     return text
 
 
-def _reveal_part(p: int, skill: JSONValue, weapon: JSONValue, zh: bool) -> str:
+def _reveal_part(p: int, skill: JSONValue, weapon: JSONValue, zh: bool, names: Names) -> str:
+    who = _seat(p, zh, names)
     if zh:
         s = f"技能 {skill}" if skill else "无技能"
         w = f"武器 {weapon}" if weapon else "不换武器"
-        return f"{SEATS[p]} {s}、{w}"
+        return f"{who} {s}、{w}"
     s = f"skill {skill}" if skill else "no skill"
     w = f"weapon {weapon}" if weapon else "no new weapon"
-    return f"{SEATS[p]} {s}, {w}"
+    return f"{who} {s}, {w}"
 
 
-def _reveal(e: Event, zh: bool) -> str:
+def _reveal(e: Event, zh: bool, names: Names = None) -> str:
     sk, wp = _cards(e["skills"]), _cards(e["weapons"])
-    parts = [_reveal_part(p, sk[p], wp[p], zh) for p in (0, 1)]
+    parts = [_reveal_part(p, sk[p], wp[p], zh, names) for p in (0, 1)]
     return ("公开：" + "；".join(parts)) if zh else ("reveal: " + "; ".join(parts))
 
 
@@ -119,84 +141,87 @@ _SKILL_STATES = {
 }
 
 
-def _skill(e: Event, zh: bool) -> str:
+def _skill(e: Event, zh: bool, names: Names = None) -> str:
     st = str(e["state"])
-    who = _seat(e["player"])
     how = _SKILL_STATES.get(st, (st, st))
     if zh:
-        return f"{who} 方技能卡 {e['card']}：{how[0]}"
-    return f"{who}'s skill card {e['card']} {how[1]}"
+        return f"{_side(e['player'], zh, names)}技能卡 {e['card']}：{how[0]}"
+    return f"{_seat(e['player'], zh, names)}'s skill card {e['card']} {how[1]}"
 
 
-def _check(e: Event, zh: bool) -> str:
+def _check(e: Event, zh: bool, names: Names = None) -> str:
     ok = e["success"]
-    who = _seat(e["player"])
     if zh:
-        return f"{who} 方检定 {e['n']}：翻出 ♦{e['card']}，{'成功' if ok else '失败'}"
+        who = _side(e["player"], zh, names)
+        return f"{who}检定 {e['n']}：翻出 ♦{e['card']}，{'成功' if ok else '失败'}"
+    who = _seat(e["player"], zh, names)
     return f"{who} checks {e['n']}: ♦{e['card']}, {'success' if ok else 'failure'}"
 
 
-def _check_reshuffle(e: Event, zh: bool) -> str:
+def _check_reshuffle(e: Event, zh: bool, names: Names = None) -> str:
     return "检定牌用完，洗匀弃牌重新成堆" if zh else "check deck empty: discards reshuffled"
 
 
-def _recover(e: Event, zh: bool) -> str:
-    who = _seat(e["player"])
-    return f"{who} 方取回技能卡 {e['card']}" if zh else f"{who} takes skill card {e['card']} back"
+def _recover(e: Event, zh: bool, names: Names = None) -> str:
+    if zh:
+        return f"{_side(e['player'], zh, names)}取回技能卡 {e['card']}"
+    return f"{_seat(e['player'], zh, names)} takes skill card {e['card']} back"
 
 
-def _move(e: Event, zh: bool) -> str:
-    who = _seat(e["player"])
+def _move(e: Event, zh: bool, names: Names = None) -> str:
     t = _cards(e["tokens"])
-    return (
-        f"{who} 方的棋子被移到格 {t[0]}、{t[1]}"
-        if zh
-        else (f"{who}'s tokens are moved to cells {t[0]} and {t[1]}")
-    )
+    if zh:
+        return f"{_side(e['player'], zh, names)}的棋子被移到格 {t[0]}、{t[1]}"
+    return f"{_seat(e['player'], zh, names)}'s tokens are moved to cells {t[0]} and {t[1]}"
 
 
-def _first_throw(e: Event, zh: bool) -> str:
-    who = _seat(e["player"])
+def _first_throw(e: Event, zh: bool, names: Names = None) -> str:
     throw = _blade(e["throw"], zh)
-    return f"{who} 方先出拳：{throw}" if zh else f"{who} throws first: {throw}"
+    if zh:
+        return f"{_side(e['player'], zh, names)}先出拳：{throw}"
+    return f"{_seat(e['player'], zh, names)} throws first: {throw}"
 
 
-def _settle(e: Event, zh: bool) -> str:
+def _settle(e: Event, zh: bool, names: Names = None) -> str:
     w = e["winner"]
     a, b = (_blade(x, zh) for x in _cards(e["throws"]))
+    sa, sb = _seat(0, zh, names), _seat(1, zh, names)
     if zh:
-        who = "平手" if w is None else f"{_seat(w)} 方胜，造成 {e['damage']} 点伤害"
-        return f"结算：A 出{a}，B 出{b}，战力 {e['power']}：{who}"
-    who = "draw" if w is None else f"{_seat(w)} wins, {e['damage']} damage"
-    return f"settlement: A {a}, B {b}, power {e['power']}: {who}"
+        who = "平手" if w is None else f"{_side(w, zh, names)}胜，造成 {e['damage']} 点伤害"
+        return f"结算：{sa} 出{a}，{sb} 出{b}，战力 {e['power']}：{who}"
+    who = "draw" if w is None else f"{_seat(w, zh, names)} wins, {e['damage']} damage"
+    return f"settlement: {sa} {a}, {sb} {b}, power {e['power']}: {who}"
 
 
-def _recycle(e: Event, zh: bool) -> str:
-    who = _seat(e["player"])
-    return f"{who} 方收回弃掉的技能卡" if zh else f"{who} takes the discarded skills back"
+def _recycle(e: Event, zh: bool, names: Names = None) -> str:
+    if zh:
+        return f"{_side(e['player'], zh, names)}收回弃掉的技能卡"
+    return f"{_seat(e['player'], zh, names)} takes the discarded skills back"
 
 
-def _rest(e: Event, zh: bool) -> str:
+def _rest(e: Event, zh: bool, names: Names = None) -> str:
     q = _cards(e["qi"])
-    return f"调息：气 A {q[0]}，B {q[1]}" if zh else f"rest: qi A {q[0]}, B {q[1]}"
+    a, b = _seat(0, zh, names), _seat(1, zh, names)
+    return f"调息：气 {a} {q[0]}，{b} {q[1]}" if zh else f"rest: qi {a} {q[0]}, {b} {q[1]}"
 
 
 _END_REASONS = {"life": ("体力耗尽", "life ran out"), "cap": ("到达回合上限", "round cap")}
 
 
-def _game_over(e: Event, zh: bool) -> str:
+def _game_over(e: Event, zh: bool, names: Names = None) -> str:
     ranks = _cards(e["ranks"])
     reason = str(e["reason"])
     if ranks[0] == ranks[1]:
         res = "平局" if zh else "a draw"
     else:
-        res = f"{SEATS[ranks.index(1)]} 方胜" if zh else f"{SEATS[ranks.index(1)]} wins"
+        w = ranks.index(1)
+        res = f"{_side(w, zh, names)}胜" if zh else f"{_seat(w, zh, names)} wins"
     z, en = _END_REASONS.get(reason, (reason, reason))
     return f"游戏结束（{z}）：{res}" if zh else f"game over ({en}): {res}"
 
 
 #: The text of each kind of event the rules log.
-FORMATS: dict[str, Callable[[Event, bool], str]] = {
+FORMATS: dict[str, Formatter] = {
     "deal": _deal,
     "choice_throw": _choice_throw,
     "pick": _pick,
@@ -219,10 +244,14 @@ FORMATS: dict[str, Callable[[Event, bool], str]] = {
 }
 
 
-def format_event(event: Event, zh: bool) -> str | None:
-    """The text of ``event`` (as returned by ``State.events``), or ``None`` if unknown."""
+def format_event(event: Event, zh: bool, names: Names = None) -> str | None:
+    """The text of ``event`` (as returned by ``State.events``), or ``None`` if unknown.
+
+    ``names``: the table's seat names; each player is then ``A (name)`` (the rules' letter
+    with the name the table shows), else ``A`` / ``B`` as the rules write.
+    """
     fn = FORMATS.get(str(event["kind"]))
-    return fn(event, zh) if fn is not None else None
+    return fn(event, zh, names) if fn is not None else None
 
 
 def ending(

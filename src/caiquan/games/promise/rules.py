@@ -999,12 +999,17 @@ class Promise(Game):
             )
         return super().describe_option(option)
 
-    def format_event(self, event: Mapping[str, JSONValue], lang: str = "en") -> str:
+    def format_event(
+        self,
+        event: Mapping[str, JSONValue],
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
         if event.get("kind") == "pick" and "taken" in event:  # the character's name, not id
             by_id = {c.id: c for c in self.content.characters}
             char = by_id.get(str(event["taken"]))
             if char is not None:
                 name = char.name if lang == "zh" else char.name_en
                 event = {**event, "taken": name}
-        text = format_event(event, lang == "zh")
-        return text if text is not None else super().format_event(event, lang)
+        text = format_event(event, lang == "zh", names)
+        return text if text is not None else super().format_event(event, lang, names)

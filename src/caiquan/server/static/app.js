@@ -44,6 +44,12 @@ function banner(text, kind = "info") {
   b.className = kind;
 }
 
+// A seat as its chip names it (and as the server names it in event texts).
+const seatName = (s) => s.name || `${t("seat")} ${s.seat}`;
+
+// A numbered log's markers need room for their widest number ("128."), or they are clipped.
+function logDigits(ol, n) { ol.style.setProperty("--digits", String(String(Math.max(1, n)).length)); }
+
 const gameInfo = (id) => games.find((g) => g.id === id);
 const gameName = (id) => L(gameInfo(id)?.name) || id;
 
@@ -182,6 +188,7 @@ class Conn {
   constructor(tableId, token, onFrame) {
     this.tableId = tableId; this.token = token; this.onFrame = onFrame;
     this.seat = null; this.state = null; this.events = []; this.table = null; this.closed = false;
+    this.eventsAt = {};  // state version → how many events had come by then
     this.retry = 0; this.open();
   }
   open() {
@@ -194,13 +201,14 @@ class Conn {
     };
     ws.onmessage = (m) => {
       const f = JSON.parse(m.data);
-      if (f.type === "welcome") { this.seat = f.seat; this.table = f.table; this.events = []; banner(""); }
+      if (f.type === "welcome") { this.seat = f.seat; this.table = f.table; this.events = []; this.eventsAt = {}; banner(""); }
       else if (f.type === "event") this.events.push(...f.events);
-      else if (f.type === "state") this.state = f;
+      else if (f.type === "state") { this.state = f; this.eventsAt[f.version] ??= this.events.length; }
       this.onFrame(this, f);
     };
     ws.onclose = () => {
       if (this.closed) return;
+      this.onFrame(this, { type: "closed" });  // presence is unknown until we are back
       banner(t("reconnecting"), "warn");
       setTimeout(() => this.open(), Math.min(5000, 300 * 2 ** this.retry++));
     };
@@ -244,10 +252,12 @@ function tableScreen(id) {
     decision: h("section", { id: "t-decision", "aria-live": "polite" }),
     log: h("ol", { id: "t-log" }), chatLog: h("ul", { id: "t-chat" }),
     timer: h("span", { id: "t-timer" }), privacy: h("div", { id: "privacy", hidden: true }),
+    toast: h("div", { id: "t-toast", role: "status", "aria-live": "polite", hidden: true }),
   };
   const chatIn = h("input", { id: "chat-input", maxlength: 300, placeholder: t("say"), "aria-label": t("chat") });
   const chatForm = h("form", { id: "chat-form" }, chatIn, h("button", { type: "submit", "data-i18n": "send" }, t("send")));
   const chats = [];
+  const notices = new Map();   // the turn timer's notices: "version:seat" → {at, text, option}
   let presence = null;
   let shownSeat = null;        // hot-seat: whose view is on screen
   let revealed = new Set();    // hot-seat: seats that passed the privacy screen at this version
@@ -275,6 +285,18 @@ function tableScreen(id) {
   function onFrame(conn, f) {
     if (f.type === "chat") { if (conn === conns[0]) { chats.push(f); drawChat(); } return; }
     if (f.type === "presence") { presence = f; }
+    if (f.type === "closed") { presence = null; }  // the server is gone: nobody is known online
+    if (f.type === "timeout") {
+      // Said to each connection; the seat's own one also says what was played for it.
+      const key = `${f.version}:${f.seat}`;
+      const had = notices.get(key);
+      if (!had || (f.option && !had.option)) {
+        // placed where the table stood when the time ran out, before what the move caused
+        const at = conn.eventsAt[f.version] ?? conn.events.length;
+        notices.set(key, { at: had ? had.at : at, text: f.text, option: !!f.option });
+        toast(L(f.text));
+      }
+    }
     if (f.type === "error") {
       banner(`${t("error")}: ${f.message}`, "error");
       if (f.code === "bad_token") {  // this browser's seat is no longer valid: forget it
@@ -343,20 +365,24 @@ function tableScreen(id) {
           e.target.textContent = t("copied");
         } }, t("copy"))) : null,
     );
+    // "(you)": the seat this screen plays; in hot-seat, the one whose view is shown now.
+    const isYou = (seat) => (hot ? seat === c.seat : conns.some((k) => k.seat === seat));
+    // Online only while the game runs and the server is there (presence, not the welcome).
+    const showOnline = presence && st?.status !== "finished";
     fill(ui.seats, ...seatsInfo.map((s) => h("li", {
-      class: ["seat", toMove.includes(s.seat) ? "to-move" : "", conns.some((k) => k.seat === s.seat) ? "mine" : "", s.online === false ? "off" : ""].join(" "),
+      class: ["seat", toMove.includes(s.seat) ? "to-move" : "", isYou(s.seat) ? "mine" : "", showOnline && s.online === false ? "off" : ""].join(" "),
       "data-seat": s.seat },
-    h("span", { class: "seat-no" }, s.seat), " ", s.name || (s.kind === "bot" ? t("bot") : `${t("seat")} ${s.seat}`),
-    s.kind === "bot" ? h("small", {}, ` ${t("bot")} ${s.bot}`) : s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
-    conns.some((k) => k.seat === s.seat) ? h("small", {}, ` (${t("you")})`) : null,
+    h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, seatName(s)),
+    s.kind === "bot" ? h("small", {}, ` ${t("bot")} ${s.bot}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
+    isYou(s.seat) ? h("small", { class: "you" }, ` (${t("you")})`) : null,
     committed.has(s.seat) ? h("span", { class: "committed", title: t("committed") }, " ✓ ", t("committed")) : null,
     st?.outcome ? h("strong", { class: `result ${st.outcome.results[s.seat]}` }, " ", t(st.outcome.results[s.seat])) : null)));
 
     // Hot-seat privacy screen: the next seat must confirm before its view is shown.
     if (hot && st?.decision && c.seat !== shownSeat && !revealed.has(c.seat)) {
-      const seatName = seatsInfo[c.seat]?.name || `${t("seat")} ${c.seat}`;
+      const who = seatsInfo[c.seat]?.name || `${t("seat")} ${c.seat}`;
       ui.privacy.hidden = false;
-      fill(ui.privacy, h("div", { class: "card" }, h("h2", {}, `${t("privacy")} ${seatName}`),
+      fill(ui.privacy, h("div", { class: "card" }, h("h2", {}, `${t("privacy")} ${who}`),
         h("p", {}, t("privacy_hint")),
         h("button", { type: "button", class: "primary", id: "privacy-ready", autofocus: true, onclick: () => {
           revealed.add(c.seat); shownSeat = c.seat; ui.privacy.hidden = true; draw();
@@ -373,7 +399,12 @@ function tableScreen(id) {
     const evs = c.events;
     if (evs.length > shownEvents) { newFrom = shownEvents ? shownEvents : evs.length; newUntil = Date.now() + 1500; shownEvents = evs.length; }
     const fresh = Date.now() < newUntil;
-    fill(ui.log, ...evs.map((e, i) => h("li", { class: fresh && i >= newFrom ? "new" : "" }, formatEvent(table.game, e, getLang(), seatsInfo))));
+    const lines = evs.map((e, i) => h("li", { class: fresh && i >= newFrom ? "new" : "" }, formatEvent(table.game, e, getLang(), seatsInfo)));
+    // The turn timer's notices go where they happened, unnumbered.
+    [...notices.values()].sort((a, b) => b.at - a.at).forEach((n) =>
+      lines.splice(Math.min(n.at, lines.length), 0, h("li", { class: "notice", role: "note" }, `⏱ ${L(n.text)}`)));
+    fill(ui.log, ...lines);
+    logDigits(ui.log, evs.length);
     ui.log.scrollTop = ui.log.scrollHeight;
   }
 
@@ -447,6 +478,14 @@ function tableScreen(id) {
     return [...rows.values()].map((bs) => h("div", { class: "option-row" }, bs));
   }
 
+  let toastTimer = 0;
+  function toast(text) {
+    ui.toast.textContent = text;
+    ui.toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { ui.toast.hidden = true; }, 6000);
+  }
+
   function drawChat() {
     fill(ui.chatLog, ...chats.slice(-100).map((m) => h("li", {}, h("strong", {}, m.name || `${t("seat")} ${m.seat}`), ": ", m.text)));
     ui.chatLog.scrollTop = ui.chatLog.scrollHeight;
@@ -473,20 +512,17 @@ function tableScreen(id) {
       h("div", { class: "side" },
         h("details", { open: true, class: "log-box" }, h("summary", { "data-i18n": "log" }, t("log")), ui.log),
         h("details", { open: true, class: "chat-box" }, h("summary", { "data-i18n": "chat" }, t("chat")), ui.chatLog, watch ? null : chatForm))),
-    ui.privacy));
+    ui.privacy, ui.toast));
   rerender = () => { chatIn.placeholder = t("say"); draw(); drawChat(); };
   window.addEventListener("beforeunload", () => { clearInterval(tick); conns.forEach((k) => k.close()); });
 }
 
 // ---------------------------------------------------------------- end screen
-// A seat as the chips above the board name it.
-const seatName = (s, i) => s?.name || (s?.kind === "bot" ? `${t("bot")} ${i}` : `${t("seat")} ${i}`);
-
 // The finished game: who won (by name), why (the game's own words, with the numbers that
 // decided it) and the score sheet (place, then the game's standings), then `actions`.
 export function endBox(outcome, seats, mine, ...actions) {
   const n = outcome.ranks.length;
-  const names = Array.from({ length: n }, (_, i) => seatName(seats[i], i));
+  const names = Array.from({ length: n }, (_, i) => (seats[i] ? seatName(seats[i]) : `${t("seat")} ${i}`));
   const firsts = names.filter((_, i) => outcome.ranks[i] === 1);
   const headline = firsts.length === n && n > 1 ? t("all_draw")
     : firsts.length === 1 ? t("wins_one", { a: firsts[0] })
@@ -538,7 +574,7 @@ function replayScreen(id) {
         h("button", { type: "button", id: "rp-forward", onclick: () => go(step + 1) }, t("forward"), " ▶"),
         h("button", { type: "button", id: "rp-end", onclick: () => go(events.length) }, t("end"), " ▶|"),
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record"))),
-      h("ol", { id: "rp-log" }, events.slice(0, step).map((e, i) =>
+      h("ol", { id: "rp-log", style: `--digits:${String(step).length}` }, events.slice(0, step).map((e, i) =>
         h("li", { class: i === step - 1 ? "current" : "" }, formatEvent(table.game, e, getLang(), seats)))),
       (() => {
         const obs = viewAt(step)?.observation || (step === events.length ? final?.observation : null);
