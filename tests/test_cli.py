@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,13 +14,16 @@ import pytest
 from caiquan import __version__
 from caiquan.cli.main import main
 
+# the tree under test (a checkout run with PYTHONPATH=src, or the installed package)
+SRC = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
+
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "caiquan", *args],
         capture_output=True,
         text=True,
-        env={"PATH": "", "LANG": "C.UTF-8", **(env or {})},
+        env={"PATH": "", "LANG": "C.UTF-8", **SRC, **(env or {})},
         timeout=120,
     )
 
@@ -30,6 +35,34 @@ def test_version_and_help() -> None:
     assert r.returncode == 0
     for command in ("rules", "replay", "demo", "bench", "play", "serve", "simulate"):
         assert command in r.stdout
+
+
+def test_help_reads_like_a_well_kept_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every command's help names values the Click way (INTEGER, TEXT, PATH, NAME=VALUE,
+    GAME) and flags with no placeholder — never typer's ``<int>``, ``<bool>``,
+    ``<list[str]>`` or ``{game}``, which read like things to type (issue 22)."""
+    from caiquan.cli.main import command
+
+    names = sorted(command().commands)
+    assert {"simulate", "balance", "tournament", "play", "serve"} <= set(names)
+    for name in ["", *names]:
+        with pytest.raises(SystemExit) as done:
+            main([name, "--help"] if name else ["--help"])
+        assert done.value.code == 0
+        text = capsys.readouterr().out
+        bad = re.findall(r"<(?:int|str|bool|float|path|list\[[a-z]+\])>|\{[a-z_]+\}", text)
+        assert not bad, f"caiquan {name} --help shows {bad}"
+        if name in ("simulate", "balance", "tournament", "demo", "rules"):
+            assert f"caiquan {name} [OPTIONS] GAME" in text, text[:300]
+    simulate = subprocess.run(
+        [sys.executable, "-m", "caiquan", "simulate", "--help"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "", "LANG": "C.UTF-8", "COLUMNS": "100", **SRC},
+        timeout=120,
+    ).stdout
+    assert re.search(r"--games\s+-n\s+INTEGER", simulate), simulate
+    assert re.search(r"--json\s+One JSON object", simulate), simulate
 
 
 def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
@@ -46,7 +79,7 @@ def test_demo_writes_a_record_that_replays(tmp_path: Path) -> None:
 
 def test_demo_needs_a_game() -> None:
     r = run("demo")
-    assert r.returncode == 2 and "Missing argument 'game'" in r.stderr
+    assert r.returncode == 2 and "Missing argument 'GAME'" in r.stderr
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+import typing
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
+import typer.main
 from rich.console import Console
 
 from caiquan import __version__
@@ -759,10 +762,56 @@ def tournament_cmd(
     out.print(f"score by seat: {seats}; median decisions per game: {result.median_decisions:g}")
 
 
+#: Click's conventional metavars for the value types typer would print as ``<int>`` …
+_METAVARS = {"int": "INTEGER", "float": "NUMBER", "str": "TEXT", "Path": "PATH"}
+
+
+def _conventional(param: typing.Any) -> None:
+    """Help that reads like a well-kept CLI: ``--games INTEGER``, a flag with no value
+    placeholder, an argument named ``GAME`` (typer 0.2x prints ``<int>``, ``<bool>``,
+    ``<list[str]>`` and ``{game}``, which look like things to type)."""
+    if isinstance(param, typer.core.TyperArgument):
+        name = (param.name or "value").upper()
+        param.metavar = name
+        # typer's own hooks for the usage line and the type column, per instance
+        param._usage_display_name = lambda: name  # type: ignore[method-assign]
+        param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
+        return
+    if not isinstance(param, typer.core.TyperOption) or param.metavar is not None:
+        return
+    if param.is_flag:
+        param.metavar = ""
+    elif param.multiple and param.name == "option":
+        param.metavar = "NAME=VALUE"
+    else:
+        desc = getattr(param, "type_descriptor", None)
+        annotation = getattr(desc, "annotation", None)
+        key = getattr(annotation, "__name__", "")
+        if getattr(desc, "is_list", False):
+            key = getattr(typing.get_args(annotation)[0], "__name__", "") if annotation else ""
+        param.metavar = _METAVARS.get(key, "TEXT")
+
+
+def command() -> typing.Any:
+    """The ``caiquan`` command tree with conventional help (see :func:`_conventional`)."""
+    cmd = typer.main.get_command(app)
+    stack = [cmd]
+    while stack:
+        c = stack.pop()
+        for param in c.params:
+            _conventional(param)
+        help_option = c.get_help_option(typer.core._click.core.Context(c))  # type: ignore[attr-defined]
+        if help_option is not None:
+            _conventional(help_option)
+        if isinstance(c, typer.core.TyperGroup):
+            stack.extend(c.commands.values())
+    return cmd
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the app, turning caiquan errors into one-line messages."""
     try:
-        app(args=argv, prog_name="caiquan", standalone_mode=True)
+        command().main(args=argv, prog_name="caiquan", standalone_mode=True)
     except CaiquanError as e:
         err.print(f"error: {e}", markup=False, highlight=False)
         sys.exit(1)
