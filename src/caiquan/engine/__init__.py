@@ -4,7 +4,18 @@ Pure and typed: no I/O, no global randomness. See :class:`Game` and :class:`Stat
 """
 
 from .config import ConfigOption, ConfigValue, validate_config
-from .describe import HOOKS, TARGET_KINDS, Ending, Entry, Standing, Target, Text, load_targets
+from .describe import (
+    HOOKS,
+    TARGET_KINDS,
+    Ending,
+    Entry,
+    Glossary,
+    Standing,
+    Target,
+    Text,
+    load_glossary,
+    load_targets,
+)
 from .errors import (
     CaiquanError,
     ConfigError,
@@ -80,6 +91,8 @@ __all__ = [
     "UnknownGameError",
     "expected_payoff",
     "exploitability",
+    "Glossary",
+    "load_glossary",
     "load_targets",
     "ranks_from_scores",
     "results_from_ranks",
