@@ -165,8 +165,8 @@ def territory_text(t: Territory) -> tuple[str, str]:
 OPTION_HELP: dict[str, tuple[str, str]] = {
     "players": ("玩家人数", "number of players"),
     "content": (
-        "卡牌内容：default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18",
-        "card set: default = 37 persons + 18 territories; edition54 = 36 + 18",
+        "卡牌内容：标准 = 37 张人物卡 + 18 张领土卡；第 54 版 = 36 + 18",
+        "card set: standard = 37 persons + 18 territories; edition 54 = 36 + 18",
     ),
     "start_player": (
         "第一轮的起始玩家；−1 表示随机选择",
