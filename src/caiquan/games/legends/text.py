@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from caiquan.engine import RPS, Choice, Ending, JSONValue, Standing, Text
-from caiquan.engine.describe import same
+from caiquan.engine.describe import load_glossary, same
 
 from .data import (
     CONTINENT_EN,
@@ -442,6 +442,14 @@ def _throw(c: Content, v: object, zh: bool) -> object:
     return RPS.zh[RPS.names.index(v)] if zh else v
 
 
+def _reason(c: Content, v: object, zh: bool) -> object:
+    """Why a game ended or was won (``cap``, ``stars`` …), in the glossary's words."""
+    term = _GLOSSARY.words.get(str(v))
+    return term.name("zh" if zh else "en") if term else v
+
+
+_GLOSSARY = load_glossary(__package__ or "caiquan.games.legends")
+
 #: How an event's field is shown, by field name (any other field as it is).
 _FIELDS: dict[str, Shown] = {
     "player": _seat,
@@ -455,6 +463,7 @@ _FIELDS: dict[str, Shown] = {
     "top": _territory,
     "marker": _marker,
     "throw": _throw,
+    "by": _reason,
 }
 
 

@@ -12,6 +12,7 @@ const suitClass = (id) => (Math.floor(id / 13) % 2 ? "red" : "black");
 let glossary = null;  // the words of the description being drawn (set by kit)
 const missing = new Set();
 const w = (k, lang, words = glossary) => {
+  if (k == null) return "—";  // nothing (e.g. no decision once the game is over)
   const e = words?.[k];
   if (e) return e.name[lang] || e.name.en;
   if (words && !missing.has(k)) { missing.add(k); console.warn(`glossary: no word "${k}"`); }
