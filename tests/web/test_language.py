@@ -29,8 +29,9 @@ SEATS = {"promise": 2, "legends": 3, "drama": 4}
 
 # Latin words a Chinese page may show: the record's file format on the end screen's
 # "棋谱 JSON" button; the games' own names that keep their Latin spelling in Chinese, as in
-# "纯策略竞价（Goofspiel）" in the lobby's game list. (Card letters A J Q K and seat letters are single letters; player-typed
-# names appear only in the chat, which is not read; the lobby's name fields are left empty.)
+# "纯策略竞价（Goofspiel）" in the lobby's game list. (Card letters A J Q K and seat letters
+# are single letters; player-typed names appear only in the chat, which is not read; the
+# lobby's name fields are left empty.)
 ALLOWED = {"JSON", "Goofspiel", "Oshi", "Zumo"}
 
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")

@@ -288,7 +288,9 @@ def _glossary(cls: type[Game]) -> Glossary:
         for o in cls.options:
             term = options.get(o.name)
             if term is not None and term.about is None:
-                options[o.name] = OptionTerm(term.name, Text(o.help_zh or o.help_en, o.help_en), term.values)
+                options[o.name] = OptionTerm(
+                    term.name, Text(o.help_zh or o.help_en, o.help_en), term.values
+                )
         got = _GLOSSARIES[cls] = Glossary(got.words, options)
     return got
 
@@ -298,7 +300,10 @@ def _option_labels(glossary: Glossary, name: str) -> dict[str, JSONValue]:
     term = glossary.options.get(name)
     if term is None:
         return {}
-    return {"label": term.name.as_json(), "labels": {k: v.as_json() for k, v in term.values.items()}}
+    return {
+        "label": term.name.as_json(),
+        "labels": {k: v.as_json() for k, v in term.values.items()},
+    }
 
 
 def select_language(text: str, lang: str) -> str:

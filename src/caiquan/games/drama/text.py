@@ -173,7 +173,8 @@ OPTION_HELP: dict[str, tuple[str, str]] = {
     ),
     "table_start": (
         "未发出的牌作为桌面牌堆的起始（剩余的牌）或放置一旁（空）",
-        "the undealt rest of the deck starts the table pile (the rest of the deck) or is set aside (empty)",
+        "the undealt rest of the deck starts the table pile (the rest of the deck) or is set "
+        "aside (empty)",
     ),
 }
 
