@@ -1,6 +1,6 @@
 // Chinese and English strings; Chinese is the default when the browser prefers it.
 const STRINGS = {
-  title: ["猜拳", "caiquan 猜拳"],
+  title: ["猜拳", "caiquan"],
   loading: ["加载中…", "Loading…"],
   rules: ["规则", "Rules"],
   lobby: ["大厅", "Lobby"],
