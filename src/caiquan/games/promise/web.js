@@ -93,7 +93,7 @@ export default function panel(o, ctx) {
     hearts.map((v, idx) => {
       const owners = cellOwners(idx);
       return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "gridcell" },
-        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join("")) : null);
+        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join(" ")) : null);
     }));
   let table = null;
   const pt = o.power_table;
