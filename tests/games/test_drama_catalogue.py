@@ -29,7 +29,11 @@ def test_the_catalogue_has_the_52_cards_the_roles_the_natures_and_the_weapon_tie
     assert "进攻回合" in six.text.zh and "协调员" in six.text.zh
     landlord = cat["role"]["landlord"]
     assert landlord.fields == {"card": "joker", "value": 13, "class": "J, Q, K"}
-    assert "王牌" in landlord.text.zh and "(身份×I) + R" in landlord.text.en
+    assert (
+        "王牌" in landlord.text.zh
+        and "(V×I) + R" in landlord.text.en
+        and "身份" not in landlord.text.en
+    )
     assert cat["nature"]["discard"].fields == {"ranks": "9"}
     tiers = [tuple(w.fields[k] for k in ("min_quality", "max_quality", "uses"))
              for w in cat["weapon"].values()]  # fmt: skip
@@ -39,7 +43,7 @@ def test_the_catalogue_has_the_52_cards_the_roles_the_natures_and_the_weapon_tie
 def test_the_texts_follow_the_configuration() -> None:
     cat = _by_kind({"swap_natures": True, "same_role": False, "unarmed_defence": False})
     six = cat["card"]["5"]
-    assert "defence round" in six.text.en and "same_role is off" in six.text.en
+    assert "defence round" in six.text.en and "in-role formulas option is off" in six.text.en
     assert "cannot be named" in cat["nature"]["defence"].text.en
     literal = _by_kind({"discard_in_role": "literal"})["nature"]["discard"]
     assert "always succeeds" in literal.text.en

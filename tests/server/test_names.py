@@ -26,13 +26,16 @@ def test_seat_names_are_what_the_chips_show() -> None:
         {"seat": 2, "kind": "bot", "name": "bot 2"},
     ]
     assert protocol.seat_names(seats) == {
-        "zh": ["<i>小明</i>", "座位 1", "bot 2"],
+        "zh": ["<i>小明</i>", "座位 1", "机器人 2"],
         "en": ["<i>小明</i>", "Seat 1", "bot 2"],
     }
+    # a bot's default name is the page language's; a name someone gave it stays as given
+    named = [{"seat": 0, "kind": "bot", "name": "bot 1"}]
+    assert protocol.seat_names(named) == {"zh": ["bot 1"], "en": ["bot 1"]}
 
 
 def test_events_over_the_socket_name_the_seats(http: TestClient) -> None:
-    """Legends against a bot: every event line names a seat by its name (a bot's "bot 1"), a
+    """Legends against a bot: every event line names a seat by its name (a bot's "bot 1", in Chinese "机器人 1"), a
     spectator's and a replay's too, never "player 2" — also the deal, which happened before
     the last player took a seat and named it."""
     created = create(
@@ -56,9 +59,10 @@ def test_events_over_the_socket_name_the_seats(http: TestClient) -> None:
             text = {
                 lang: " | ".join(e["text"][lang] for e in client.events) for lang in ("zh", "en")
             }
-            for line in text.values():
+            for lang, line in text.items():
                 assert not NUMBERED.search(line), line
-                assert "bot 1" in line and "Cy" in line and '<b>Ann</b> & "co"' in line
+                bot = "机器人 1" if lang == "zh" else "bot 1"
+                assert bot in line and "Cy" in line and '<b>Ann</b> & "co"' in line
                 assert "Seat 2" not in line and "座位 2" not in line
     a.close()
     c.close()

@@ -19,8 +19,8 @@ async def test_whole_game_against_greedy_in_the_generic_panel() -> None:
         await settle(pilot, app)
         text = screen_text(app)
         assert "You are player 0" in text and "Your decision" in text
-        # the generic panel: the observation's fields, one per line
-        for label in ("coins", "[6, 6]", "position", "ring", "#.W.#", "horizon"):
+        # the generic panel: the observation's fields, one per line, named by the glossary
+        for label in ("coins", "[6, 6]", "wrestler", "ring", "#.W.#", "turn limit"):
             assert label in text, label
         assert "bid face down (you have 6 coins" in text
         assert "1. bid 0" in text and "bid 6" in text

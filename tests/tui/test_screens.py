@@ -194,7 +194,7 @@ async def test_a_drawing_bug_does_not_end_the_game(monkeypatch: pytest.MonkeyPat
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         text = screen_text(app)
-        assert "(KeyError: 'power_table')" in text and "round_cap" in text
+        assert "(KeyError: 'power_table')" in text and "round limit" in text
         await pilot.press("enter")
         await settle(pilot, app)
         assert table.state.move_number == 1

@@ -47,14 +47,15 @@ def test_the_log_names_players_as_the_chips_do(
     assert prompt.lower().count(yours) == 1, prompt
     assert "你的回合" not in prompt, prompt
     play_to_end([page], seed=5)
-    names = [NAME] + [f"bot {i}" for i in range(1, len(SEATS[game]))]
+    bot = "机器人" if lang == "zh" else "bot"  # a bot's default name, in the page's language
+    names = [NAME] + [f"{bot} {i}" for i in range(1, len(SEATS[game]))]
     lines = log_lines(page)
     assert len(lines) > 5
     assert [x for x in lines if NUMBERED.search(x)] == []
     text = "\n".join(lines)
     if game == "promise":  # the rules' letters, each with its seat's name
         a, b = ("A（{}）", "B（{}）") if lang == "zh" else ("A ({})", "B ({})")
-        assert a.format(NAME) in text and b.format("bot 1") in text, text
+        assert a.format(NAME) in text and b.format(f"{bot} 1") in text, text
     else:
         for n in names:
             assert n in text, (n, text)

@@ -17,7 +17,8 @@ def test_whole_game_in_the_generic_panel(server: WebServer, browser: Any) -> Non
     )
     page.wait_for_selector("#t-panel .panel.generic")
     panel = page.inner_text("#t-panel")
-    for label in ("coins", "ring", "#.W.#", "position"):
+    assert "min_bid" not in panel and "horizon" not in panel  # no raw key
+    for label in ("coins", "ring", "#.W.#", "wrestler", "turn limit"):  # glossary words
         assert label in panel, label
     assert page.inner_text("#t-decision .option >> nth=0").strip().endswith("bid 0")
     assert play_to_end([page], seed=19) > 0

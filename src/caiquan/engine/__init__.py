@@ -4,7 +4,18 @@ Pure and typed: no I/O, no global randomness. See :class:`Game` and :class:`Stat
 """
 
 from .config import ConfigOption, ConfigValue, validate_config
-from .describe import HOOKS, TARGET_KINDS, Ending, Entry, Standing, Target, Text, load_targets
+from .describe import (
+    HOOKS,
+    TARGET_KINDS,
+    Ending,
+    Entry,
+    Glossary,
+    Standing,
+    Target,
+    Text,
+    load_glossary,
+    load_targets,
+)
 from .errors import (
     CaiquanError,
     ConfigError,
@@ -61,6 +72,7 @@ __all__ = [
     "Event",
     "Game",
     "GameOverError",
+    "Glossary",
     "IllegalDecisionError",
     "JSONValue",
     "JointDecision",
@@ -80,6 +92,7 @@ __all__ = [
     "UnknownGameError",
     "expected_payoff",
     "exploitability",
+    "load_glossary",
     "load_targets",
     "ranks_from_scores",
     "results_from_ranks",

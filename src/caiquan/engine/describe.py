@@ -14,6 +14,10 @@ and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
   about, with its name and full text in Chinese and English (:class:`Entry`);
 * what counts as **a card played** (:meth:`~caiquan.engine.Game.cards_played`), for the lab;
 * its **balance targets** as data: ``balance.toml`` beside its ``rules.md`` (:class:`Target`);
+* its **glossary** as data: ``glossary.toml`` beside its ``rules.md`` (:class:`Glossary`):
+  every word a player meets at the table (observation keys the panels show, phases,
+  decision kinds, end reasons, option names and values) in Chinese and English with a
+  one-line explanation, on top of the engine's shared words (``engine/glossary.toml``);
 * **hooks** for the outer layers, as ``"module:attr"`` references resolved only when used
   (:attr:`~caiquan.engine.Game.hooks`; a module name starting with ``.`` is relative to the
   game's package). Every hook is optional; each outer layer has a generic fallback:
@@ -248,6 +252,101 @@ def _target(raw: Mapping[str, Any], name: str) -> Target:
     return Target(kind, Text(raw["zh"], raw["en"]), params)
 
 
+@dataclass(frozen=True)
+class Term:
+    """One word of a glossary: its name as a player reads it and a one-line explanation."""
+
+    name: Text
+    about: Text
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {"name": self.name.as_json(), "about": self.about.as_json()}
+
+
+@dataclass(frozen=True)
+class OptionTerm:
+    """An option's name in the lobby, what it does (default: its help) and its values' names."""
+
+    name: Text
+    about: Text | None = None
+    values: Mapping[str, Text] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {
+            "name": self.name.as_json(),
+            "about": self.about.as_json() if self.about else None,
+            "values": {k: v.as_json() for k, v in self.values.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """Every word a player meets at a game's table (:func:`load_glossary`).
+
+    ``words[key]``: an observation key a panel shows, a phase, a decision kind, an end
+    reason, a word a panel uses; ``options[name]``: an option of the lobby and its values.
+    UIs look words up here and never show a raw key; a game's tests check it is complete.
+    """
+
+    words: Mapping[str, Term] = field(default_factory=dict)
+    options: Mapping[str, OptionTerm] = field(default_factory=dict)
+
+    def word(self, key: str, lang: str) -> str:
+        """``key``'s name in ``lang``; a key missing from the glossary raises ``KeyError``."""
+        return self.words[key].name(lang)
+
+    def merged(self, other: Glossary) -> Glossary:
+        """This glossary with ``other``'s terms added (``other`` wins where both have one)."""
+        return Glossary({**self.words, **other.words}, {**self.options, **other.options})
+
+    def as_json(self) -> dict[str, JSONValue]:
+        return {
+            "words": {k: v.as_json() for k, v in self.words.items()},
+            "options": {k: v.as_json() for k, v in self.options.items()},
+        }
+
+
+def load_glossary(package: str, filename: str = "glossary.toml") -> Glossary:
+    """The glossary in ``package``'s ``glossary.toml`` (empty if it has none).
+
+    The file has a table ``[word.KEY]`` per word (``zh``, ``en``, ``about_zh``, ``about_en``)
+    and a table ``[option.NAME]`` per option (``zh``, ``en``; optionally ``about_zh`` and
+    ``about_en``, else the option's help explains it; ``values`` maps each choice or preset
+    to ``{zh, en}``). Errors name the file and the term.
+    """
+    if not package:
+        return Glossary()
+    path = resources.files(package).joinpath(filename)
+    if not path.is_file():
+        return Glossary()
+    where = f"{package.replace('.', '/')}/{filename}"
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise ContentError(f"{where}: {err}") from None
+    unknown = set(data) - {"word", "option"}
+    if unknown:
+        raise ContentError(f"{where}: unknown tables {sorted(unknown)} (word, option)")
+
+    def text(raw: Any, name: str, prefix: str = "") -> Text:
+        zh = raw.get(f"{prefix}zh") if isinstance(raw, Mapping) else None
+        en = raw.get(f"{prefix}en") if isinstance(raw, Mapping) else None
+        if not (isinstance(zh, str) and zh.strip() and isinstance(en, str) and en.strip()):
+            raise ContentError(f"{where}, {name}: needs non-empty {prefix}zh and {prefix}en")
+        return Text(zh, en)
+
+    words = {
+        key: Term(text(raw, f"word {key}"), text(raw, f"word {key}", "about_"))
+        for key, raw in data.get("word", {}).items()
+    }
+    options = {}
+    for key, raw in data.get("option", {}).items():
+        about = text(raw, f"option {key}", "about_") if "about_zh" in raw else None
+        values = {v: text(t, f"option {key} value {v}") for v, t in raw.get("values", {}).items()}
+        options[key] = OptionTerm(text(raw, f"option {key}"), about, values)
+    return Glossary(words, options)
+
+
 def resolve_hook(package: str, reference: str) -> Any:
     """The object a hook reference names: ``"module:attr"`` or ``"module"`` (a module).
 
@@ -265,9 +364,13 @@ __all__ = [
     "Chance",
     "Dynamics",
     "Entry",
+    "Glossary",
     "Information",
+    "OptionTerm",
     "Target",
+    "Term",
     "Text",
+    "load_glossary",
     "load_targets",
     "resolve_hook",
 ]

@@ -14,8 +14,12 @@ from .describe import (
     Chance,
     Dynamics,
     Entry,
+    Glossary,
     Information,
+    OptionTerm,
     Target,
+    Text,
+    load_glossary,
     load_targets,
     resolve_hook,
 )
@@ -125,6 +129,13 @@ class Game(ABC):
         return load_targets(self.package())
 
     @classmethod
+    def glossary(cls) -> Glossary:
+        """Every word a player meets at this game's table: the engine's shared words, then the
+        game's ``glossary.toml`` (see :mod:`caiquan.engine.describe`); an option the file
+        does not explain is explained by its help."""
+        return _glossary(cls)
+
+    @classmethod
     def package(cls) -> str:
         """The game's package (where its data, text and hooks live)."""
         return cls.rules_package or cls.__module__.rpartition(".")[0]
@@ -230,6 +241,7 @@ class Game(ABC):
                     "max": o.maximum,
                     "presets": list(o.presets) if o.presets is not None else None,
                     "scope": o.scope,
+                    **_option_labels(self.glossary(), o.name),
                 }
                 for o in self.options
             ],
@@ -252,6 +264,7 @@ class Game(ABC):
                 "matrix_kinds": sorted(self.matrix_kinds),
                 "catalogue": [e.as_json() for e in self.catalogue()],
                 "balance_targets": [t.as_json() for t in self.balance_targets()],
+                "glossary": self.glossary().as_json(),
             }
         )
         return out
@@ -273,6 +286,35 @@ class Game(ABC):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
         return f"{type(self).__name__}({opts})"
+
+
+_GLOSSARIES: dict[type[Game], Glossary] = {}
+
+
+def _glossary(cls: type[Game]) -> Glossary:
+    got = _GLOSSARIES.get(cls)
+    if got is None:
+        got = load_glossary("caiquan.engine").merged(load_glossary(cls.package()))
+        options = dict(got.options)
+        for o in cls.options:
+            term = options.get(o.name)
+            if term is not None and term.about is None:
+                options[o.name] = OptionTerm(
+                    term.name, Text(o.help_zh or o.help_en, o.help_en), term.values
+                )
+        got = _GLOSSARIES[cls] = Glossary(got.words, options)
+    return got
+
+
+def _option_labels(glossary: Glossary, name: str) -> dict[str, JSONValue]:
+    """An option's name and its values' names in the lobby (``{}`` if the glossary lacks it)."""
+    term = glossary.options.get(name)
+    if term is None:
+        return {}
+    return {
+        "label": term.name.as_json(),
+        "labels": {k: v.as_json() for k, v in term.values.items()},
+    }
 
 
 def select_language(text: str, lang: str) -> str:

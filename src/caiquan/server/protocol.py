@@ -149,12 +149,22 @@ Names = Mapping[str, Sequence[str]]
 
 def seat_names(seats: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
     """Each seat's display name in each language, as the seat chips show it: the name the
-    seat was given (a bot's is ``bot 2``), else ``Seat 2`` / ``座位 2``. Names are the
-    players' own text: a client shows them as text, never as markup."""
-    return {
-        lang: [str(s.get("name") or f"{word} {s['seat']}") for s in seats]
-        for lang, word in SEAT_WORD.items()
-    }
+    seat was given (a bot named by default: ``bot 2`` / ``机器人 2``), else ``Seat 2`` /
+    ``座位 2``. Names are the players' own text: a client shows them as text, never as
+    markup."""
+    return {lang: [_seat_name(s, lang) for s in seats] for lang in SEAT_WORD}
+
+
+#: What a bot the server named by default ("bot 2") is called in each language.
+BOT_WORD = {"zh": "机器人", "en": "bot"}
+
+
+def _seat_name(seat: Mapping[str, Any], lang: str) -> str:
+    n = seat["seat"]
+    name = str(seat.get("name") or "")
+    if seat.get("kind") == "bot" and name in ("", f"bot {n}"):
+        return f"{BOT_WORD[lang]} {n}"  # the default name, in the page's language
+    return name or f"{SEAT_WORD[lang]} {n}"
 
 
 def events_frame(

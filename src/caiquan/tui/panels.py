@@ -69,19 +69,28 @@ def _kv(rows: list[tuple[str, RenderableType | str]]) -> Table:
 
 
 def generic_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> RenderableType:
-    """Any game: the observation's fields, one per line (lists and dicts compacted)."""
+    """Any game: the observation's fields, one per line (lists and dicts compacted), each
+    named by the game's glossary (a word missing from it shows spaced out, never as a key)."""
     skip = {"game", "player", "move", "to_move", "committed", "terminal", "my_commit"}
+    words = game.glossary().words
+
+    def word(key: str) -> str:
+        term = words.get(key)
+        return term.name(lang) if term else key.replace("_", " ")
+
     rows: list[tuple[str, RenderableType | str]] = []
     for key, value in obs.items():
         if key in skip:
             continue
-        rows.append((key, _compact(value)))
+        rows.append((word(key), _compact(value, word)))
     return _kv(rows)
 
 
-def _compact(value: Any) -> str:
+def _compact(value: Any, word: Any = str) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_compact(v)}" for k, v in value.items())
+        return ", ".join(f"{word(str(k))}: {_compact(v, word)}" for k, v in value.items())
     if isinstance(value, list):
-        return "[" + ", ".join(_compact(v) for v in value) + "]"
+        return "[" + ", ".join(_compact(v, word) for v in value) + "]"
+    if isinstance(value, bool):
+        return "✓" if value else "—"
     return str(value)

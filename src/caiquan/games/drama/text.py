@@ -115,22 +115,22 @@ def choice(kind: str, **fields: object) -> tuple[str, str]:
 #: Each option's help, ``(zh, en)``.
 OPTION_HELP: dict[str, tuple[str, str]] = {
     "content": (
-        "身份与武器品质数据：选择一套内容（default）",
-        "roles and weapon tiers: the content set (default)",
+        "身份与武器品质数据：选择一套内容（标准）",
+        "roles and weapon tiers: the content set (standard)",
     ),
     "rounds": ("中间牌堆的张数（回合数）", "cards in the central round pile (rounds played)"),
     "swap_natures": (
         "互换回合性质：积数为防守回合，质数为进攻回合",
-        "swap the natures: composites defend, primes attack (质数，积数可互换回合性质)",
+        "swap the natures: composites defend, primes attack (the seed allows either)",
     ),
     "two_is_composite": (
         "按原文“2代表的积数”把 2 当作积数（关闭：2 为质数）",
-        "count 2 as a composite, as the seed's 2代表的积数 says (off: 2 is a prime)",
+        "count 2 as a composite, as the seed says (off: 2 is a prime)",
     ),
     "roles": (
-        "身份：从随机的第一位起按座位顺序选择（choose，选择身份）或随机发放（deal）",
-        "roles: chosen in seat order from a random first chooser ('choose', 选择身份) "
-        "or dealt at random ('deal')",
+        "身份：从随机的第一位起按座位顺序选择（选择身份）或随机发放（随机发放）",
+        "roles: chosen in seat order from a random first chooser (chosen) "
+        "or dealt at random (dealt)",
     ),
     "supply_number": ("表示补给回合的单独数字", "the special number that marks a supply round"),
     "discard_number": ("表示丢弃回合的单独数字", "the special number that marks a discard round"),
@@ -140,11 +140,11 @@ OPTION_HELP: dict[str, tuple[str, str]] = {
     ),
     "same_role": (
         "出牌属于自己身份的牌类时使用“身份相同”的公式",
-        "use the in-role (身份相同) formulas when a card is of the player's role class",
+        "use the in-role formulas when a card is of the player's role class",
     ),
     "rearm_optional": (
         "等待一回合后是否重新抽取武器由玩家决定（如果有需要）；关闭则自动抽取",
-        "drawing a new weapon pair after the wait is a choice (如果有需要); off: automatic",
+        "drawing a new weapon pair after the wait is a choice (if needed); off: automatic",
     ),
     "unarmed_defence": (
         "防守回合可以进攻没有武器的玩家（武器按 0 计）",
@@ -155,25 +155,26 @@ OPTION_HELP: dict[str, tuple[str, str]] = {
         "a player with no cards left wins at once (several at once share)",
     ),
     "last_round": (
-        "最后一回合：每人出完所有牌，牌少者胜、其次点数小者胜（play_out）；整手牌作为一次意图"
-        "对决（all_in，第 1 版规则）；普通回合（ordinary）",
+        "最后一回合：每人出完所有牌，牌少者胜、其次点数小者胜（出完所有牌）；整手牌作为一次意图"
+        "对决（整手对决，第 1 版规则）；普通回合（普通回合）",
         "the last round: every player plays out every card, fewest then smallest cards "
-        "win ('play_out'); whole hands duel as one intention ('all_in', rules version 1); "
-        "an ordinary round ('ordinary')",
+        "win (play out every card); whole hands duel as one intention (whole hands, rules "
+        "version 1); an ordinary round",
     ),
     "discard_in_role": (
-        "身份相同的丢弃：对方出一张意图牌应对（answer），或攻击总数与自己的意图数比较、"
-        "总是成功（literal）",
-        "an in-role discard: the target answers with an intention card ('answer') or the "
-        "attack total meets the player's own card and always succeeds ('literal')",
+        "身份相同的丢弃：对方出一张意图牌应对（对方应对），或攻击总数与自己的意图数比较、"
+        "总是成功（按原文）",
+        "an in-role discard: the target answers with an intention card (answered) or the "
+        "attack total meets the player's own card and always succeeds (as written)",
     ),
     "tie": (
-        "总数相等：各自收回自己的牌（return）或都进入桌面牌堆（table）",
-        "equal totals: each takes back their own card ('return') or both go to the table",
+        "总数相等：各自收回自己的牌（各自收回）或都进入桌面牌堆（进入桌面牌堆）",
+        "equal totals: each takes back their own card or both go to the table pile",
     ),
     "table_start": (
-        "未发出的牌作为桌面牌堆的起始（rest）或放置一旁（empty）",
-        "the undealt rest of the deck starts the table pile ('rest') or is set aside",
+        "未发出的牌作为桌面牌堆的起始（剩余的牌）或放置一旁（空）",
+        "the undealt rest of the deck starts the table pile (the rest of the deck) or is set "
+        "aside (empty)",
     ),
 }
 
@@ -218,8 +219,8 @@ NOT_NOW: dict[str, tuple[str, str]] = {
         "discard round: only a card of your role class (in role) may take the weapon",
     ),
     "discard_same_role_off": (
-        "丢弃回合：选项 same_role 关闭，没有身份相同的牌，不能带武器",
-        "discard round: no card is in role (option same_role is off), so no weapon",
+        "丢弃回合：选项“身份相同公式”关闭，没有身份相同的牌，不能带武器",
+        "discard round: no card is in role (the in-role formulas option is off), so no weapon",
     ),
     "answer_unarmed": (
         "应对只出一张意图牌，不带武器（被攻击的正是武器）",
@@ -279,14 +280,14 @@ def card_text(
     )
     if not same_role:
         return (
-            zh + "不按身份相同计算（选项 same_role 关闭）。",
-            en + " Never in role (option same_role is off).",
+            zh + "不按身份相同计算（选项“身份相同公式”关闭）。",
+            en + " Never in role (the in-role formulas option is off).",
         )
     if not in_role:
         return zh + "不属于任何身份的本类牌。", en + " In no role's class."
     return (
         zh + f"属于{'、'.join(z for z, _ in in_role)}的本类牌（身份相同）。",
-        en + f" In role (身份相同) for the {' and the '.join(e for _, e in in_role)}.",
+        en + f" In role for the {' and the '.join(e for _, e in in_role)}.",
     )
 
 
@@ -308,15 +309,15 @@ def role_text(
         "补给回合的回合牌属于本类时明牌重抽武器；丢弃回合先攻击后丢弃。"
     )
     en = (
-        f"Role card: {card_en}. Role value (身份): {value_en}. In-role cards: {class_en}"
+        f"Role card: {card_en}. Role value (V): {value_en}. In-role cards: {class_en}"
         f"{ranks_text(ranks, 'en')}. The side that plays an in-role card computes its side with "
-        "the same-role formulas: attack (身份×I) + R (+ Q×W); in a defence round the attacker "
-        "(身份 + I) + (R + I), the defender (R + I) + (W + I); a supply redraw is face up when "
+        "the same-role formulas: attack (V×I) + R (+ Q×W); in a defence round the attacker "
+        "(V + I) + (R + I), the defender (R + I) + (W + I); a supply redraw is face up when "
         "the round card is of the class; a discard attacks first, then discards."
     )
     if not same_role:
-        zh += "（选项 same_role 关闭：不使用身份相同的公式。）"
-        en += " (Option same_role is off: the same-role formulas are not used.)"
+        zh += "（选项“身份相同公式”关闭：不使用身份相同的公式。）"
+        en += " (The in-role formulas option is off: those formulas are not used.)"
     return zh, en
 
 
@@ -333,7 +334,7 @@ def _attack_rule(config: Mapping[str, object]) -> tuple[str, str]:
         "身份相同：(身份×意图) + 回合 (+ 质量×武器)。总数小的一方收下两张牌（回收的牌，公开）。",
         "The active player names an opponent who holds cards; both choose one intention card face "
         "down (each may add their weapon pair) and reveal together. Different roles: R×I + Q×W "
-        "with the weapon, R×I without; in role: (身份×I) + R (+ Q×W). The smaller total takes "
+        "with the weapon, R×I without; in role: (V×I) + R (+ Q×W). The smaller total takes "
         "both cards (taken-back cards, public).",
     )
 
@@ -348,7 +349,7 @@ def _defence_rule(config: Mapping[str, object]) -> tuple[str, str]:
         f"（{w_zh}；身份相同：(回合+意图) + (武器+意图)）。进攻方大：进攻有效，防守方收下两张牌；"
         "防守方大：防守变为进攻，进攻方收牌。",
         "The active player attacks and the named player defends; both choose one intention card "
-        "face down and reveal together. The attacker plays no weapon: R + I (in role: (身份 + I) "
+        "face down and reveal together. The attacker plays no weapon: R + I (in role: (V + I) "
         f"+ (R + I)); the defender must play the weapon pair: W + I ({w_en}; in role: (R + I) + "
         "(W + I)). The attack larger: valid, the defender takes both cards; the defence larger: "
         "it turns into an attack and the attacker takes them.",
@@ -384,7 +385,7 @@ def _discard_rule(config: Mapping[str, object]) -> tuple[str, str]:
         f"{against_zh}。",
         "The active player names an opponent who holds a weapon pair and plays one intention card. "
         "Different roles: I : Q, the former larger sends the opponent's quality and weapon cards "
-        "to the table pile; in role: attack first, then discard, the attack total (身份×I) + R "
+        "to the table pile; in role: attack first, then discard, the attack total (V×I) + R "
         f"(+ Q×W){against_en}.",
     )
 

@@ -2,18 +2,6 @@
 // A plain ES module without imports: everything comes through ctx (ctx.kit: the shared
 // helpers and the game's catalogue — roles and natures by the ids the observation uses).
 
-// The panel's own words: [zh, en].
-const WORDS = {
-  round: ["回合", "round"], phase: ["阶段", "phase"], nature: ["性质", "nature"], last: ["最后一回合", "last round"],
-  leader: ["领头", "leader"], active: ["行动者", "active"], target: ["目标", "target"], winners: ["胜者", "winners"],
-  round_pile: ["回合牌堆", "round pile"], table_pile: ["桌面牌堆", "table pile"],
-  hand: ["手牌", "hand"], hand_count: ["手牌数", "cards in hand"], cards_left: ["剩余牌数", "cards left"],
-  taken: ["收下的牌", "cards taken"], weapon: ["武器", "weapon"], quality: ["品质", "quality"],
-  uses_left: ["剩余次数", "uses left"], hidden: ["暗置", "face down"], you: ["你", "you"],
-  // the decisions (observation "phase")
-  setup: ["准备", "setup"], role: ["身份", "role"], rearm: ["重新武装", "rearm"], duel: ["对决", "duel"],
-  discard: ["丢弃", "discard"], answer: ["应对", "answer"], supply: ["补给", "supply"], over: ["结束", "over"],
-};
 
 // A weapon pair's catalogue entry (simple, fine, advanced) by its quality.
 function weaponKind(kit, quality) {
@@ -41,7 +29,7 @@ export function optionHelp(o, obs, ctx) {
 
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
-  const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
+  const w = (k) => kit.word(k, lang);  // the game's glossary (glossary.toml)
   const { kv, seatName } = kit;
   // a card, with what it does (its catalogue text) in its popover
   const card = (hh, c, extra) => kit.cardChip(c, { cls: extra || "" });

@@ -3,10 +3,6 @@
 // helpers and the game's catalogue). The point card and every bid card are chips showing
 // the catalogue's text.
 
-// The panel's own words: [zh, en].
-const WORDS = {
-  points: ["得分", "points"], hand: ["手牌", "hand"], bids: ["出价", "bids"],
-};
 
 // A bid option plays a bid card: its popover says what bid cards are.
 export function optionHelp(o, obs, ctx) {
@@ -15,7 +11,7 @@ export function optionHelp(o, obs, ctx) {
 
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
-  const w = (k) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
+  const w = (k) => kit.word(k, lang);  // the game's glossary (glossary.toml)
   const { kv, seatName } = kit;
   const bid = (v) => kit.chip("card", "bid", { label: String(v), cls: "num" });
   return h("div", { class: "panel goofspiel" },

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from caiquan.engine import RPS, Choice, Ending, JSONValue, Standing, Text, seat_name
-from caiquan.engine.describe import same
+from caiquan.engine.describe import load_glossary, same
 
 from .data import (
     CONTINENT_EN,
@@ -165,8 +165,8 @@ def territory_text(t: Territory) -> tuple[str, str]:
 OPTION_HELP: dict[str, tuple[str, str]] = {
     "players": ("玩家人数", "number of players"),
     "content": (
-        "卡牌内容：default = 37 张人物卡 + 18 张领土卡；edition54 = 36 + 18",
-        "card set: default = 37 persons + 18 territories; edition54 = 36 + 18",
+        "卡牌内容：标准 = 37 张人物卡 + 18 张领土卡；第 54 版 = 36 + 18",
+        "card set: standard = 37 persons + 18 territories; edition 54 = 36 + 18",
     ),
     "start_player": (
         "第一轮的起始玩家；−1 表示随机选择",
@@ -449,29 +449,24 @@ def _throw(c: Content, v: object, zh: bool) -> object:
 #: The fields that name a player (shown by :func:`_seat`).
 _SEAT_FIELDS = frozenset({"player", "attacker", "defender", "from", "start"})
 
-#: An end reason as a short phrase (the ``by`` of ``victory`` and ``game_end`` events).
-_BY = {
-    "stars": ("星数达到目标", "the star goal reached"),
-    "continents": ("六大洲都有领土", "a territory on every continent"),
-    "no_progress": ("一整轮无人行动", "a round without a card, expansion or build"),
-    "cap": ("达到轮数上限", "the round limit"),
-}
+
+def _reason(c: Content, v: object, zh: bool) -> object:
+    """Why a game ended or was won (``cap``, ``stars`` …), in the glossary's words."""
+    term = _GLOSSARY.words.get(str(v))
+    return term.name("zh" if zh else "en") if term else v
 
 
-def _by(c: Content, v: JSONValue, zh: bool) -> object:
-    words = _BY.get(str(v))
-    return v if words is None else words[0 if zh else 1]
-
+_GLOSSARY = load_glossary(__package__ or "caiquan.games.legends")
 
 #: How an event's field is shown, by field name (any other field as it is).
 _FIELDS: dict[str, Shown] = {
-    "by": _by,
     "card": _card,
     "cards": _cards,
     "territory": _territory,
     "top": _territory,
     "marker": _marker,
     "throw": _throw,
+    "by": _reason,
 }
 
 

@@ -168,7 +168,7 @@ class OshiZumo(Game):
             "size",
             3,
             "cells on each side of the centre (the wrestler is off after size + 1 steps)",
-            "中央两侧各有的格数（推 size + 1 步出场）",
+            "中央两侧各有的格数（推出格数 + 1 步即出场）",
             minimum=0,
             maximum=20,
         ),

@@ -856,7 +856,7 @@ class Promise(Game):
             "content",
             "default",
             "character cards and rule numbers: the content set (default)",
-            "人物卡与规则数值：选择一套内容（default）",
+            "人物卡与规则数值：选择一套内容（标准）",
             presets=("default",),
         ),
         ConfigOption(
@@ -870,7 +870,7 @@ class Promise(Game):
             "draft",
             "draft: a picked character leaves the pool; open: both may play the same "
             "character and the first pick stays hidden until both have picked",
-            "draft：被选走的角色离开候选；open：双方可选同一角色，先选者的选择在双方选完前保密",
+            "轮选：被选走的角色离开候选；公开：双方可选同一角色，先选者的选择在双方选完前保密",
             choices=("draft", "open"),
         ),
         ConfigOption(
@@ -878,7 +878,7 @@ class Promise(Game):
             "persist",
             "persist: a revealed weapon stays equipped until replaced; round: it returns to "
             "hand at the end of the round",
-            "persist：公开的武器一直装备直到被替换；round：回合结束时武器回到手牌",
+            "一直装备：公开的武器一直装备直到被替换；每回合收回：回合结束时武器回到手牌",
             choices=("persist", "round"),
         ),
         ConfigOption(
@@ -891,7 +891,7 @@ class Promise(Game):
             "cap_result",
             "life",
             "after the last round: 'life' (more life wins) or 'draw'",
-            "回合上限到达时：life（体力多者胜）或 draw（平局）",
+            "回合上限到达时：体力多者胜，或平局",
             choices=("life", "draw"),
         ),
     )

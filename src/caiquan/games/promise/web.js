@@ -2,16 +2,8 @@
 // players' tokens, the two characters and the power table, drawn from one seat's observation.
 // A plain ES module with no imports: everything comes through ctx (see server/static/games.js).
 
-// the words this panel needs besides the shared ones (ctx.kit.word)
-const WORDS = {
-  slash: ["斩击", "slash"], pierce: ["贯彻", "pierce"], strike: ["打击", "strike"],
-  life: ["体力", "life"], qi: ["气", "qi"], skills: ["技能卡", "skills"],
-  equipped: ["装备", "equipped"], weapons_hand: ["手中武器", "weapons in hand"],
-  power: ["战力", "power"], attributes: ["属性", "attributes"], win_value: ["胜值", "win value"],
-  check_deck: ["检定牌堆", "check deck"], stances: ["架势（红心格）", "stances (heart grid)"],
-  pool: ["可选人物", "characters to pick"], weapons: ["武器", "weapons"], discarded: ["弃牌", "discarded"],
-};
-const word = (k, lang, kit) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : kit.word(k, lang));
+// Words (slash, life, power table …) come from the game's glossary (glossary.toml) via kit.word.
+const word = (k, lang, kit) => kit.word(k, lang);
 
 // A character's attributes in one line: "slash 4 · pierce 2 · strike 2 · life 5 · qi 2 · win value ±7".
 function attributes(id, lang, kit) {
@@ -52,11 +44,6 @@ export function optionHelp(o, obs, ctx) {
   const id = `${mine}:${m[2]}`;
   return { kind: m[1], id, brief: kit.text(m[1], id) };
 }
-// the seed's two configuration steps (phases "skill" then "weapon"), each face down
-const PROMISE_PHASES = {
-  skill: ["配置○一（暗置技能卡）", "configuration 1 (skill card face down)"],
-  weapon: ["配置○二（暗置武器卡）", "configuration 2 (weapon card face down)"],
-};
 const FACE_DOWN = {
   zh: { title: "暗置", skill: "技能卡", weapon: "武器卡", none: "无", yours: "你的：" },
   en: { title: "face down", skill: "skill card", weapon: "weapon card", none: "none", yours: "yours: " },
@@ -106,7 +93,7 @@ export default function panel(o, ctx) {
     hearts.map((v, idx) => {
       const owners = cellOwners(idx);
       return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "gridcell" },
-        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join("")) : null);
+        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join(" ")) : null);
     }));
   let table = null;
   const pt = o.power_table;
@@ -126,7 +113,7 @@ export default function panel(o, ctx) {
   const lr = o.last_round;
   return h("div", { class: "panel promise" },
     h("p", { class: "inline-kv" }, h("strong", {}, `${w("round")} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
-      ` · ${w("phase")}: ${o.phase ? (PROMISE_PHASES[o.phase]?.[lang === "zh" ? 0 : 1] ?? w(o.phase)) : "—"} · ${w("check_deck")}: ${o.check_deck ?? "—"}`),
+      ` · ${w("phase")}: ${o.phase ? w(o.phase) : "—"} · ${w("check_deck")}: ${o.check_deck ?? "—"}`),
     o.pool?.length ? h("p", { class: "pool" }, `${w("pool")}: `, o.pool.map(character)) : null,
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },

@@ -91,14 +91,14 @@ function lobby() {
     const g = gameInfo(gameSel.value);
     fill(optsBox, ...g.options.map((o) => {
       let input;
-      if (o.choices) input = h("select", { name: o.name }, o.choices.map((c) => h("option", { value: c }, c)));
+      if (o.choices) input = h("select", { name: o.name }, o.choices.map((c) => h("option", { value: c }, L(o.labels?.[c]) || c)));
       else if (typeof o.default === "boolean") input = h("input", { type: "checkbox", name: o.name });
       else if (typeof o.default === "number") input = h("input", { type: "number", name: o.name, min: o.min, max: o.max });
       else input = h("input", { name: o.name });
       if (input.type === "checkbox") input.checked = o.default; else input.value = o.default;
       input.dataset.default = String(o.default);
       if (o.name === "players") input.addEventListener("change", drawSeats);
-      return h("label", { class: "opt", title: L(o.help) }, h("span", {}, o.name), input, h("small", {}, L(o.help)));
+      return h("label", { class: "opt", title: L(o.help), "data-option": o.name }, h("span", {}, L(o.label) || o.name), input, h("small", {}, L(o.help)));
     }));
     drawSeats();
   };
@@ -333,7 +333,7 @@ function tableScreen(id) {
     if (localStorage.getItem("caiquan.anim") === "off") return;
     holdUntil = Date.now() + 700;
     const o = document.getElementById("overlay");
-    fill(o, ...["一", "二", "三", "出拳！"].map((w, i) => h("span", { style: `animation-delay:${i * 0.22}s` }, w)));
+    fill(o, ...t("countdown").split("|").map((w, i) => h("span", { style: `animation-delay:${i * 0.22}s` }, w)));
     o.className = "show";
     clearTimeout(o._timer);
     o._timer = setTimeout(() => { o.className = ""; fill(o); }, 1300);
@@ -344,7 +344,7 @@ function tableScreen(id) {
     const st = c?.state;
     const table = c?.table;
     if (!table) return;
-    const seatsInfo = presence?.seats || table.seats;
+    const seatsInfo = localSeats(presence?.seats || table.seats);
     const obs = st?.observation;
     const toMove = obs?.to_move || [];
     // For people nothing; for tests and scripts: where the table is.
@@ -373,7 +373,7 @@ function tableScreen(id) {
       class: ["seat", toMove.includes(s.seat) ? "to-move" : "", isYou(s.seat) ? "mine" : "", showOnline && s.online === false ? "off" : ""].join(" "),
       "data-seat": s.seat },
     h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, seatName(s)),
-    s.kind === "bot" ? h("small", {}, ` ${t("bot")} ${s.bot}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
+    s.kind === "bot" ? h("small", {}, ` ${botLevel(s.bot)}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
     isYou(s.seat) ? h("small", { class: "you" }, ` (${t("you")})`) : null,
     committed.has(s.seat) ? h("span", { class: "committed", title: t("committed") }, " ✓ ", t("committed")) : null,
     st?.outcome ? h("strong", { class: `result ${st.outcome.results[s.seat]}` }, " ", t(st.outcome.results[s.seat])) : null)));
@@ -518,6 +518,18 @@ function tableScreen(id) {
 }
 
 // ---------------------------------------------------------------- end screen
+// A seat's name in the page's language: a bot the server named by default ("bot 2") is
+// named again here; a name a player typed stays as typed.
+const seatLabel = (s, i) => (s?.kind === "bot" && (!s.name || s.name === `bot ${i}`) ? `${t("bot")} ${i}`
+  : s?.name || (s?.kind === "bot" ? `${t("bot")} ${i}` : `${t("seat")} ${i}`));
+const localSeats = (seats) => (seats || []).map((s, i) => ({ ...s, name: seatLabel(s, i) }));
+// What plays for a bot seat, as the lobby's strengths name it ("easy" for random …).
+const botLevel = (spec) => {
+  const kind = String(spec || "").split(":")[0];
+  const level = { random: "easy", nash: "medium", ismcts: "hard" }[kind];
+  return level ? t(`level_${level}`) : t("bot");
+};
+
 // The finished game: who won (by name), why (the game's own words, with the numbers that
 // decided it) and the score sheet (place, then the game's standings), then `actions`.
 export function endBox(outcome, seats, mine, ...actions) {
@@ -564,7 +576,7 @@ function replayScreen(id) {
   const go = (n) => { step = Math.max(0, Math.min(events.length, n)); draw(); };
   function draw() {
     if (!table) return;
-    const seats = table.seats;
+    const seats = localSeats(table.seats);
     redrawKeepingTips(view, () => fill(view,
       h("h2", {}, `${t("replay")} · ${gameName(table.game)}`),
       h("div", { class: "replay-controls", role: "toolbar" },

@@ -6,26 +6,18 @@ const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 export const cardName = (id) => (id == null ? "?" : `${SUITS[Math.floor(id / 13)] ?? "?"}${RANKS[id % 13]}`);
 const suitClass = (id) => (Math.floor(id / 13) % 2 ? "red" : "black");
 
-const WORDS = {
-  rock: ["石头", "rock"], paper: ["布", "paper"], scissors: ["剪刀", "scissors"],
-  attack: ["进攻", "attack"], defend: ["防守", "defend"], discard: ["丢弃", "discard"],
-  might: ["武力", "Might"], tech: ["科技", "Tech"], culture: ["文化", "Culture"],
-  hand: ["手牌", "hand"], display: ["展示区", "display"], territories: ["领土", "territories"], score: ["分数", "score"],
-  continents: ["大洲", "continents"], passed: ["已跳过", "passed"], deck: ["牌库", "deck"], yellow: ["黄牌", "yellow"],
-  territory_top: ["领土牌堆顶", "top territory"],
-  // phases and decisions, as the games name them
-  stance: ["预备（移动架势）", "stance (move tokens)"], throw: ["出拳", "throw"], pick: ["选人物", "pick a character"],
-  choose: ["选择", "choose"],
-  war_target: ["选择进攻目标", "war target"], scout: ["查看领土", "scout"], take: ["拿取", "take"], purge: ["清除", "purge"],
-  raze: ["摧毁", "raze"], may: ["可选能力", "optional ability"], output: ["产出", "output"], announce: ["预告出拳", "announce"],
-  develop: ["发展", "develop"], marker: ["标记", "marker"], action: ["行动", "action"], hand_count: ["手牌数", "cards in hand"],
-  // words the panels share
-  you: ["你", "you"], player: ["玩家", "player"], round: ["回合", "round"], phase: ["阶段", "phase"],
-  draw: ["平手", "draw"], last_round: ["上一回合", "last round"], weapons: ["武器", "weapons"],
-  discarded: ["弃牌", "discarded"], territory_deck: ["领土牌堆", "territory deck"], war: ["战争", "war"],
-  expand: ["扩张", "expand"], build: ["建设", "build"],
+// Words come from the game's glossary (its glossary.toml, served in the description): a word
+// missing from it is a test failure (tests/games/test_glossary.py); on screen it shows spaced
+// out rather than as a raw key, and the console names it.
+let glossary = null;  // the words of the description being drawn (set by kit)
+const missing = new Set();
+const w = (k, lang, words = glossary) => {
+  if (k == null) return "—";  // nothing (e.g. no decision once the game is over)
+  const e = words?.[k];
+  if (e) return e.name[lang] || e.name.en;
+  if (words && !missing.has(k)) { missing.add(k); console.warn(`glossary: no word "${k}"`); }
+  return String(k).replace(/_/g, " ");
 };
-const w = (k, lang) => (WORDS[k] ? WORDS[k][lang === "zh" ? 0 : 1] : k);
 
 export function optionLabel(o, lang) {
   return (lang === "zh" ? o.zh : o.en) || o.en || o.zh || o.name;
@@ -211,8 +203,12 @@ export function optionHelp(game, option, obs, ctx) {
 function genericPanel(o, ctx) {
   const { h } = ctx;
   const skip = new Set(["game", "player", "move", "to_move", "committed", "terminal", "my_commit"]);
+  const words = ctx.kit.description?.glossary?.words;
+  const show = (v) => (v == null ? "—" : Array.isArray(v) ? `[${v.map(show).join(", ")}]`
+    : typeof v === "object" ? Object.entries(v).map(([k, x]) => `${w(k, ctx.lang, words)} ${show(x)}`).join(", ")
+      : typeof v === "boolean" ? (v ? "✓" : "—") : String(v));
   return h("div", { class: "panel generic" }, kv(h, Object.entries(o).filter(([k]) => !skip.has(k))
-    .map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : String(v)])));
+    .map(([k, v]) => [w(k, ctx.lang, words), show(v)])));
 }
 
 // ---------------------------------------------------------------- a game's own panel
@@ -251,6 +247,9 @@ function describe(game, table) {
 // What every panel may use: the markup helper's companions and the game's catalogue.
 function kit(game, lang, table, h) {
   const d = describe(game, table);
+  const words = d?.glossary?.words || null;
+  glossary = words;
+  const word = (k, l = lang) => w(k, l, words);
   const entry = (kind, id) => d?.byKind.get(`${kind}|${id}`) || null;
   const name = (kind, id) => { const e = entry(kind, id); return e ? e.name[lang] || e.name.en : String(id); };
   const text = (kind, id) => { const e = entry(kind, id); return e ? e.text[lang] || e.text.en : ""; };
@@ -263,14 +262,17 @@ function kit(game, lang, table, h) {
   // A playing card (0–51) as a chip with its catalogue text (kind `card` by default).
   const cardChip = (id, o = {}) => entryChip(o.kind || "card", id, {
     label: cardName(id), ...o, cls: `pcard ${suitClass(id)} ${o.cls || ""}` });
-  return { kv, bar, card, cardName, suitClass, word: w, seatName, entry, name, text, description: d,
+  return { kv, bar, card, cardName, suitClass, word, seatName, entry, name, text, description: d,
     chip: entryChip, cardChip, textChip: (o) => chip(h, o) };
 }
 
 export function renderPanel(game, obs, ctx) {
   installTips();
   const full = { ...ctx, kit: kit(game, ctx.lang, ctx.table, ctx.h) };
+  // until the description has come, there are no words to draw with: no raw keys meanwhile
+  if (!full.kit.description) return ctx.h("div", { class: "panel loading", "aria-busy": "true" });
   const own = panelModules.get(game);
+  if (own === null) return ctx.h("div", { class: "panel loading", "aria-busy": "true" });
   try {
     return (own || genericPanel)(obs, full);
   } catch (err) {

@@ -1,6 +1,6 @@
 // Chinese and English strings; Chinese is the default when the browser prefers it.
 const STRINGS = {
-  title: ["猜拳", "caiquan 猜拳"],
+  title: ["猜拳", "caiquan"],
   loading: ["加载中…", "Loading…"],
   rules: ["规则", "Rules"],
   lobby: ["大厅", "Lobby"],
@@ -38,6 +38,9 @@ const STRINGS = {
   online: ["在线", "online"],
   offline: ["离线", "offline"],
   bot: ["机器人", "bot"],
+  level_easy: ["易", "easy"],
+  level_medium: ["中", "medium"],
+  level_hard: ["难", "hard"],
   committed: ["已出（未揭示）", "committed (hidden)"],
   you_committed: ["你已出：", "You committed: "],
   change_hint: ["在所有人出完之前可以改。", "You may change it until everyone has chosen."],
@@ -82,6 +85,7 @@ const STRINGS = {
   stances: ["架势", "Stances"],
   face_down: ["同时暗选：选好后等所有人一起揭示。", "Chosen face down by everyone at once, then revealed together."],
   one_two_three: ["一，二，三，出拳！", "One, two, three: throw!"],
+  countdown: ["一|二|三|出拳！", "One|two|three|throw!"],
   new_game: ["再来一局", "New game"],
   players_n: ["人", "players"],
 };
