@@ -367,7 +367,9 @@ def play_cmd(
             "--seats",
             help="One seat per player: human or a bot spec, comma-separated, e.g. "
             "human,ismcts:seconds=0.5 (missing seats: the last bot given; default: "
-            "seat 0 human, the others ismcts:seconds=0.5). Several humans = hot-seat.",
+            "seat 0 human, the others ismcts:seconds=0.5). Several humans = hot-seat. In a "
+            "game with a choice of player count the seats set it (legends "
+            "--seats human,greedy,ismcts is a 3-player game) unless -o players=N is given.",
         ),
     ] = None,
     lang: Lang = "",
