@@ -163,7 +163,13 @@ def test_every_seed_game_demo_and_rules(game: str) -> None:
     assert r.returncode == 0, r.stderr
     assert "player 0:" in r.stdout
     for lang in ("zh", "en"):
-        assert run("rules", game, "--lang", lang).returncode == 0
+        page = run("rules", game, "--lang", lang)
+        assert page.returncode == 0
+        # rendered for the terminal: no Markdown syntax, no internal markers (issue 22)
+        assert "<!--" not in page.stdout and not re.search(r"cards:(zh|en):", page.stdout)
+        assert not re.search(r"^#+ |\*\*", page.stdout, flags=re.M), page.stdout[:400]
+    raw = run("rules", game, "--raw").stdout
+    assert raw.startswith("# ") and "<!--" not in raw
 
 
 def test_bench_peers_json_reports_targets(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,14 +10,11 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+import pyarrow.parquet as pq
 import pytest
 
 from caiquan.lab import balance
 from caiquan.lab.report import render
-
-pq = pytest.importorskip(
-    "pyarrow.parquet", reason="the lab needs pyarrow: pip install 'caiquan[lab]'"
-)
 
 
 def recount(path: Path) -> dict[str, Any]:

@@ -20,8 +20,6 @@ from caiquan.lab import play_game
 from caiquan.lab.simulate import iter_rows, seeds, simulate
 from caiquan.tui.session import Table
 
-pytest.importorskip("pyarrow", reason="the lab needs pyarrow: pip install 'caiquan[lab]'")
-
 SEED = 7
 SMALL = {"num_cards": 6}
 

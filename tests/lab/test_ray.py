@@ -10,8 +10,6 @@ import pytest
 
 from caiquan.lab.simulate import dumps, make_spec, run, summarise_file
 
-pytest.importorskip("pyarrow", reason="the lab needs pyarrow: pip install 'caiquan[lab]'")
-
 ray = pytest.importorskip("ray", reason="the Ray backend needs Ray: pip install 'caiquan[ray]'")
 
 

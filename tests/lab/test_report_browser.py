@@ -11,8 +11,6 @@ import pytest
 
 from caiquan.lab import balance
 
-pytest.importorskip("pyarrow", reason="the lab needs pyarrow: pip install 'caiquan[lab]'")
-
 CHROMIUM = Path("/usr/bin/chromium")
 sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (pip install)")
 if not CHROMIUM.exists():

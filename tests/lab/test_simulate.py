@@ -20,8 +20,6 @@ from caiquan.lab.simulate import (
     summarise_file,
 )
 
-pytest.importorskip("pyarrow", reason="the lab needs pyarrow: pip install 'caiquan[lab]'")
-
 CFG = {"num_cards": 5, "imp_info": True}
 
 

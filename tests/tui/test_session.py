@@ -121,3 +121,16 @@ def test_next_human_prefers_the_player_holding_the_device() -> None:
     assert table.next_human() == 1
     table.commit(1, table.state.legal(1)[0])
     assert table.next_human() == 0
+
+
+def test_the_seats_set_the_player_count() -> None:
+    """``--seats human,greedy,ismcts`` for legends is a 3-player game (it silently started
+    a 4-player one, issue 22); an explicit player count still wins; a game with a fixed
+    count fills missing seats with the last bot, as documented."""
+    assert Table.new("legends", None, "human,greedy,random").game.num_players == 3
+    assert Table.new("legends", None, "human,random,random,random,random").game.num_players == 5
+    table = Table.new("legends", {"players": 4}, "human,random,greedy")
+    assert table.game.num_players == 4 and table.seats == ["human", "random", "greedy", "greedy"]
+    assert Table.new("drama", None, "human,random").seats == ["human"] + ["random"] * 3
+    with pytest.raises(ConfigError, match="7 seats given: legends takes 3–6 players"):
+        Table.new("legends", None, ",".join(["random"] * 7))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import typing
 from pathlib import Path
@@ -94,11 +95,22 @@ def games_cmd(lang: Lang = "") -> None:
 def rules_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. goofspiel.")],
     lang: Lang = "",
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Print the Markdown source instead of rendering it.")
+    ] = False,
 ) -> None:
-    """Print a game's rules (显示规则), in Chinese or English."""
+    """Print a game's rules (显示规则), in Chinese or English, rendered for the terminal."""
     lang = _check_lang(lang or default_lang())
     g = game_class(game)
-    out.print(g().rules(lang), markup=False)
+    # the page's internal markers (<!-- cards:en:begin --> …) are for the docs' generator
+    text = re.sub(r"<!--.*?-->\n?", "", g().rules(lang), flags=re.S)
+    if raw:
+        out.print(text, markup=False, highlight=False)
+    else:
+        from rich.markdown import Markdown
+
+        # wrapped to the terminal (the log console's soft wrap would crop list items)
+        out.print(Markdown(text), soft_wrap=False)
     opts = g.options
     if opts:
         out.print("选项 / options:" if lang == "zh" else "Options:")
@@ -367,7 +379,9 @@ def play_cmd(
             "--seats",
             help="One seat per player: human or a bot spec, comma-separated, e.g. "
             "human,ismcts:seconds=0.5 (missing seats: the last bot given; default: "
-            "seat 0 human, the others ismcts:seconds=0.5). Several humans = hot-seat.",
+            "seat 0 human, the others ismcts:seconds=0.5). Several humans = hot-seat. In a "
+            "game with a choice of player count the seats set it (legends "
+            "--seats human,greedy,ismcts is a 3-player game) unless -o players=N is given.",
         ),
     ] = None,
     lang: Lang = "",

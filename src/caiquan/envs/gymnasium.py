@@ -21,7 +21,7 @@
   seats decide (alone, or with the seat in a simultaneous reveal), their bots decide from
   their own view. The reward is the seat's return, once, at the end.
 * Registered with Gymnasium as ``caiquan/<game id>-v<rules version>`` (e.g.
-  ``gymnasium.make("caiquan/legends-v1", config={"players": 4}, seat=2)``).
+  ``gymnasium.make("caiquan/legends-v2", config={"players": 4}, seat=2)``).
 * **An illegal action ends the episode** (``terminated=True``) with reward
   ``illegal_reward`` (−1 by default, the lowest return of the seed games) and
   ``info["illegal_action"] = True``. Agents that sample from the mask never see it.

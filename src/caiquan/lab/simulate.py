@@ -109,7 +109,8 @@ def make_spec(
         import pyarrow  # noqa: F401
     except ImportError:
         raise ConfigError(
-            "the lab writes its results with pyarrow: pip install 'caiquan[lab]'"
+            "the lab writes its results with pyarrow, a dependency of caiquan that is "
+            "missing here: pip install -e . (or pip install pyarrow)"
         ) from None
     if chunk is None:
         chunk = auto_chunk(games)

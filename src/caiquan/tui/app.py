@@ -484,7 +484,9 @@ class PlayApp(App[None]):
         if oid.startswith("c") and self._obs is not None:
             option = self._choice_ids[int(oid[1:])]
             text = explain(tb.game, self._obs, option, self.lang)
-        scr.query_one("#detail", Static).update(text)
+        # a highlight can arrive while the screen is being torn down (quitting): no detail then
+        for detail in scr.query("#detail").results(Static):
+            detail.update(text)
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         if message.option_list.id != "choices":

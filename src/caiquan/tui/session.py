@@ -20,7 +20,7 @@ from caiquan import __version__
 from caiquan.bots import Bot, BotSpec, canonical, decide, split_specs
 from caiquan.bots.match import decision_rng
 from caiquan.engine import ConfigError, Game, Record, State
-from caiquan.games import load_game, replay
+from caiquan.games import game_class, load_game, replay
 
 HUMAN = "human"
 DEFAULT_BOT = "ismcts:seconds=0.5"
@@ -113,7 +113,25 @@ class Table:
         lang: str = "en",
         save_path: Path | None = None,
     ) -> Table:
-        game = load_game(game_id, config or {})
+        config = dict(config or {})
+        cls_ = game_class(game_id)
+        n_seats = len(split_specs(seats) if isinstance(seats, str) else seats or [])
+        has_players = any(o.name == "players" for o in cls_.options)
+        if (
+            has_players
+            and "players" not in config
+            and cls_.min_players <= n_seats <= cls_.max_players
+        ):
+            # the seat list says how many play: "human,greedy,ismcts" is a 3-player game
+            config["players"] = n_seats
+        elif n_seats > cls_.max_players:
+            raise ConfigError(
+                f"{n_seats} seats given: {game_id} takes {cls_.min_players}–"
+                f"{cls_.max_players} players"
+                if cls_.min_players != cls_.max_players
+                else f"{n_seats} seats given for a {cls_.max_players}-player game"
+            )
+        game = load_game(game_id, config)
         state = game.new_state(seed)
         return cls(game, state, parse_seats(seats, game.num_players), lang, save_path)
 
