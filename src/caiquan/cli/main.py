@@ -130,7 +130,7 @@ def guide_cmd(
             f"{game} has no player's page; see `caiquan rules {game}`", param_hint="GAME"
         )
     # pictures are for the web page: the terminal names them instead
-    out.print(Markdown(re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", text)))
+    out.print(Markdown(re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", text)), soft_wrap=False)
 
 
 @app.command("bots")
