@@ -131,6 +131,18 @@ def test_rules_in_both_languages() -> None:
     assert "num_cards=13" in en.stdout  # the options are listed
 
 
+def test_guide_prints_the_players_page_in_one_language() -> None:
+    zh = run("guide", "promise", "--lang", "zh")
+    en = run("guide", "promise", "--lang", "en")
+    assert zh.returncode == en.returncode == 0, zh.stderr + en.stderr
+    assert "战力值表" in zh.stdout and "power table" not in zh.stdout
+    assert "power table" in en.stdout and not re.search(r"[\u4e00-\u9fff]", en.stdout)
+    assert ".png" not in en.stdout  # pictures are for the web page
+    assert "Interpretation" not in en.stdout
+    bad = run("guide", "nope")
+    assert bad.returncode != 0
+
+
 def test_language_follows_the_environment() -> None:
     r = run("games", env={"LANG": "zh_CN.UTF-8"})
     assert "人" in r.stdout

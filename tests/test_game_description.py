@@ -47,6 +47,10 @@ def test_every_declared_hook_resolves(gid: str) -> None:
             assert callable(getattr(obj, "panel", None)), f"{gid}: terminal hook lacks panel"
         elif name == "web":
             assert "export default" in obj, f"{gid}: web panel must export default panel()"
+        elif name == "guide":
+            for lang in ("zh", "en"):
+                page = cls.guide(lang)
+                assert page and page.startswith("# "), f"{gid}: guide ({lang}) lacks a title"
         elif name == "encoder":
             enc = obj(game)
             assert enc.size > 0

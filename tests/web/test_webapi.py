@@ -34,6 +34,67 @@ def test_rules_in_both_languages(client: Any) -> None:
     assert client.get("/api/games/drama/rules?lang=fr").status_code == 422
 
 
+#: words of the designer's rules page that a player's page must not use
+DESIGNER_WORDS = ("seed", "interpretation", "解释", "原文", "种子", "docs/", "content/", "`")
+
+
+@pytest.mark.parametrize("gid", __import__("caiquan.games", fromlist=["x"]).game_ids())
+def test_every_game_has_a_players_page_in_both_languages(client: Any, gid: str) -> None:
+    import re
+
+    pages = {}
+    for lang in ("zh", "en"):
+        res = client.get(f"/api/games/{gid}/guide?lang={lang}")
+        assert res.status_code == 200, (gid, lang, res.text)
+        assert res.headers["content-type"].startswith("text/markdown")
+        pages[lang] = res.text
+        low = res.text.lower()
+        assert not [w for w in DESIGNER_WORDS if w in low], (gid, lang)
+        assert "<!-- lang" not in res.text
+        # one screen: a title, a goal and how a turn goes, not a rulebook
+        assert res.text.startswith("# ") and len(res.text) < 4000, (gid, lang, len(res.text))
+        for name in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", res.text):
+            pic = client.get(f"/api/games/{gid}/guide/{name}")
+            assert pic.status_code == 200, (gid, name)
+            assert pic.headers["content-type"] == "image/png"
+            assert pic.content[:8] == b"\x89PNG\r\n\x1a\n" and len(pic.content) < 150_000
+    # each language is written in its own language
+    assert len(re.findall(r"[\u4e00-\u9fff]", pages["zh"].split("\n", 1)[1])) > 50
+    assert not re.search(r"[\u4e00-\u9fff]", pages["en"])
+    assert pages["zh"] != pages["en"]
+
+
+def test_guide_route_checks_game_language_and_picture(client: Any) -> None:
+    assert client.get("/api/games/nope/guide").status_code == 404
+    assert client.get("/api/games/promise/guide?lang=fr").status_code == 422
+    assert client.get("/api/games/promise/guide/nope.png").status_code == 404
+    assert client.get("/api/games/promise/guide/guide.md").status_code == 422
+    assert client.get("/api/games/promise/guide/..%2Frules.md").status_code in (404, 422)
+
+
+def test_promise_decisions_carry_learn_hints(client: Any) -> None:
+    """A decision frame carries the game's learn hints (zh/en) from the seat's own view."""
+    from caiquan.games import load_game
+    from caiquan.server.protocol import state_frame
+
+    game = load_game("promise", characters="sword,spear")
+    state = game.new_state(4)
+    kinds = []
+    while not state.is_terminal() and len(kinds) < 12:
+        frame = state_frame(state, 0, table="t", status="playing", deadline=None)
+        d = frame["decision"]
+        if d is not None:
+            learn = d["learn"]
+            assert learn[0]["kind"] == "what" and learn[0]["zh"] and learn[0]["en"]
+            assert any(h["kind"] == "key" and "≥ 5" in h["en"] for h in learn)
+            kinds.append((d["kind"], [h["kind"] for h in learn]))
+        state.apply({p: state.decision(p).choices[0].id for p in state.to_move()})
+    assert ("throw", ["what", "key", "mix"]) in kinds
+    assert ("skill", ["what", "key"]) in kinds
+    # a spectator has no decision and so no hints
+    assert state_frame(state, None, table="t", status="playing", deadline=None)["decision"] is None
+
+
 def test_format_gives_the_games_own_words(client: Any) -> None:
     from caiquan.games import load_game
 

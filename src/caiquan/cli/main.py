@@ -126,6 +126,24 @@ def rules_cmd(
             out.print(f"  {o.name}={o.default!r}{choices}  {text}", markup=False)
 
 
+@app.command("guide")
+def guide_cmd(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. promise.")],
+    lang: Lang = "",
+) -> None:
+    """How to play a game in one screen (玩法), in Chinese or English."""
+    from rich.markdown import Markdown
+
+    lang = _check_lang(lang or default_lang())
+    text = game_class(game).guide(lang)
+    if text is None:
+        raise typer.BadParameter(
+            f"{game} has no player's page; see `caiquan rules {game}`", param_hint="GAME"
+        )
+    # pictures are for the web page: the terminal names them instead
+    out.print(Markdown(re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", text)), soft_wrap=False)
+
+
 @app.command("bots")
 def bots_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,

@@ -66,7 +66,16 @@ Chance = Literal["seeded", "deterministic"]
 Information = Literal["perfect", "imperfect"]
 
 #: The hooks a game may declare (see the module docstring).
-HOOKS: tuple[str, ...] = ("strategy", "throw_payoffs", "encoder", "terminal", "web", "matchups")
+HOOKS: tuple[str, ...] = (
+    "strategy",
+    "throw_payoffs",
+    "encoder",
+    "terminal",
+    "web",
+    "matchups",
+    "guide",
+    "learn",
+)
 
 Scalar = str | int | float | bool
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -144,14 +145,15 @@ class Game(ABC):
     def hook(cls, name: str) -> Any:
         """The object a hook names (``None`` if the game declares none).
 
-        ``web`` is a file of the package and returns its text; every other hook is imported.
+        ``web`` and ``guide`` are files of the package and return their text; every other hook
+        is imported.
         """
         if name not in HOOKS:
             raise KeyError(f"no hook {name!r}; the hooks are {', '.join(HOOKS)}")
         ref = cls.hooks.get(name)
         if ref is None:
             return None
-        if name == "web":
+        if name in ("web", "guide"):
             return resources.files(cls.package()).joinpath(ref).read_text("utf-8")
         return resolve_hook(cls.package(), ref)
 
@@ -223,6 +225,34 @@ class Game(ABC):
             return f"{self.name_zh} / {self.name_en}: no rules page."
         text = resources.files(self.rules_package).joinpath("rules.md").read_text("utf-8")
         return select_language(text, lang)
+
+    @classmethod
+    def guide(cls, lang: str = "en") -> str | None:
+        """The player's page (Markdown): how to play in one screen, in Chinese (``zh``) or
+        English (``en``); ``None`` if the game has none (its ``guide`` hook)."""
+        text = cls.hook("guide")
+        return None if text is None else select_language(text, lang)
+
+    @classmethod
+    def guide_picture(cls, name: str) -> bytes | None:
+        """A picture of the player's page: a PNG file beside the guide (``None`` if there
+        is none by that name). ``name`` is a plain file name, never a path."""
+        ref = cls.hooks.get("guide")
+        if ref is None or not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,60}\.png", name):
+            return None
+        folder = ref.rpartition("/")[0]
+        root = resources.files(cls.package())
+        path = root.joinpath(folder, name) if folder else root.joinpath(name)
+        return path.read_bytes() if path.is_file() else None
+
+    def learn_hints(self, state: State, player: int) -> list[dict[str, str]]:
+        """Learn mode's hints for ``player``'s decision now (the ``learn`` hook), from that
+        player's own observation: what the decision is, what each kind of choice does and
+        any key the game adds (``[]`` without the hook or without a decision)."""
+        hints = self.hook("learn")
+        if hints is None or player not in state.to_move():
+            return []
+        return list(hints(self, state.decision(player), state.observation(player)))
 
     def info(self) -> dict[str, JSONValue]:
         """A JSON-ready description of the game, its options and current configuration."""

@@ -107,6 +107,9 @@ def state_frame(
     decision = None
     if seat is not None and seat in state.to_move() and status == "playing":
         decision = decision_json(state.decision(seat))
+        learn = learn_json(state, seat)
+        if learn:
+            decision["learn"] = learn
     outcome = None
     if state.is_terminal():
         o = state.outcome()
@@ -128,6 +131,16 @@ def state_frame(
         "deadline": deadline,
         "outcome": outcome,
     }
+
+
+def learn_json(state: State, seat: int) -> list[dict[str, str]]:
+    """Learn mode's hints for ``seat``'s decision (``Game.learn_hints``: the game's own words,
+    zh/en, from that seat's observation); none when the game has none or its hints fail."""
+    try:
+        return state.game.learn_hints(state, seat)
+    except Exception:
+        log.exception("%s: learn hints failed; the decision goes without", state.game.id)
+        return []
 
 
 def ending_json(state: State) -> dict[str, Any]:

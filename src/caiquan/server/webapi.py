@@ -6,7 +6,7 @@ import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from caiquan.engine import Record
@@ -30,6 +30,32 @@ def _game_id(game_id: str) -> str:
 def rules(game_id: GameId, lang: Literal["zh", "en"] = "en") -> PlainTextResponse:
     text = load_game(_game_id(game_id)).rules(lang)
     return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+
+
+@router.get(
+    "/games/{game_id}/guide",
+    summary="A game's player's page: how to play in one screen (Markdown)",
+    responses={404: {"description": "no such game, or the game has no player's page"}},
+)
+def guide(game_id: GameId, lang: Literal["zh", "en"] = "en") -> PlainTextResponse:
+    text = game_class(_game_id(game_id)).guide(lang)
+    if text is None:
+        raise HTTPException(404, f"{game_id} has no player's page")
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+
+
+@router.get(
+    "/games/{game_id}/guide/{name}",
+    summary="A picture of a game's player's page (PNG)",
+    responses={404: {"description": "no such game or picture"}},
+)
+def guide_picture(
+    game_id: GameId, name: Annotated[str, Path(max_length=64, pattern=r"^[a-z0-9_-]+\.png$")]
+) -> Response:
+    data = game_class(_game_id(game_id)).guide_picture(name)
+    if data is None:
+        raise HTTPException(404, f"{game_id} has no picture {name!r}")
+    return Response(data, media_type="image/png", headers={"cache-control": "max-age=3600"})
 
 
 class Events(BaseModel):

@@ -1231,6 +1231,8 @@ class Drama(Game):
         "encoder": ".encoding:DramaEncoder",
         "terminal": ".terminal",
         "web": "web.js",
+        "guide": "guide/guide.md",
+        "learn": ".learn:hints",
     }
     options = (
         _option("content", "default", presets=("default",)),

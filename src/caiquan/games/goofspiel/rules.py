@@ -336,6 +336,8 @@ class Goofspiel(Game):
         "strategy": ".strategy",
         "encoder": ".encoding:GoofspielEncoder",
         "web": "web.js",
+        "guide": "guide/guide.md",
+        "learn": ".learn:hints",
     }
     options = (
         ConfigOption("players", 2, "number of players", "玩家人数", minimum=2, maximum=10),

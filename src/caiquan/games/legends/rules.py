@@ -802,6 +802,8 @@ class Legends(Game):
         "encoder": ".encoding:LegendsEncoder",
         "terminal": ".terminal",
         "web": "web.js",
+        "guide": "guide/guide.md",
+        "learn": ".learn:hints",
     }
     options = (
         ConfigOption("players", 4, *option_help("players"), minimum=3, maximum=6),

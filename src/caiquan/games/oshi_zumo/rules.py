@@ -154,6 +154,8 @@ class OshiZumo(Game):
     hooks: ClassVar[Mapping[str, str]] = {
         "strategy": ".strategy",
         "encoder": ".encoding:OshiZumoEncoder",
+        "guide": "guide/guide.md",
+        "learn": ".learn:hints",
     }
     options = (
         ConfigOption(

@@ -850,6 +850,8 @@ class Promise(Game):
         "terminal": ".terminal",
         "web": "web.js",
         "matchups": ".matchups:power_tables",
+        "guide": "guide/guide.md",
+        "learn": ".learn:hints",
     }
     options = (
         ConfigOption(

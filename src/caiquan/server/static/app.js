@@ -2,6 +2,7 @@
 // Plain ES modules, no build step. Protocol: docs/server.md (WebSocket protocol v1).
 import { t, L, getLang, setLang, onLang, applyStatic, ordinal } from "./i18n.js";
 import { markdown } from "./md.js";
+import { learnBox, learnCheckbox, guideLink, initGuide } from "./learn.js";
 import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, onEventTexts, redrawKeepingTips } from "./games.js";
 
 const main = document.getElementById("main");
@@ -107,13 +108,14 @@ function lobby() {
 
   form.append(
     h("h2", {}, t("new_table")),
-    h("label", {}, h("span", {}, t("game")), gameSel),
+    h("label", {}, h("span", {}, t("game")), gameSel, guideLink(h, () => gameSel.value)),
     h("details", {}, h("summary", {}, t("options")), optsBox),
     h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
     h("label", {}, h("span", {}, t("your_name")), nameIn),
     h("label", {}, h("span", {}, t("table_name")), tableName),
     h("label", { class: "check" }, listed, t("listed")),
     h("label", { class: "check" }, hotseat, t("hotseat")),
+    learnCheckbox(h),
     h("label", {}, h("span", {}, t("turn_seconds")), timer),
     h("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")),
   );
@@ -462,6 +464,7 @@ function tableScreen(id) {
     });
     fill(ui.decision,
       h("h3", { id: "prompt" }, `${t("your_turn")}${hot ? ` (${seatsInfo[c.seat]?.name || c.seat})` : ""}: `, L(d.prompt)),
+      learnBox(h, d, { game: c.table.game, redraw: draw }),
       d.simultaneous ? h("p", { class: "rhythm" }, /throw/.test(d.kind) ? t("one_two_three") : t("face_down")) : null,
       myCommit != null ? h("p", { class: "my-commit", id: "my-commit" }, t("you_committed"),
         h("strong", {}, optionLabel(opts.find((o) => o.id === myCommit) || { name: String(myCommit) }, getLang())), " — ", t("change_hint")) : null,
@@ -619,6 +622,12 @@ async function showRules(gameId) {
   } catch (err) { body.textContent = err.message; }
 }
 
+// The game on screen (a table's), else the lobby's chosen one: what "How to play" opens.
+function currentGame() {
+  const onTable = games.find((g) => L(g.name) === document.title.split(" · ")[0])?.id;
+  return onTable || document.getElementById("game-select")?.value || games[0]?.id;
+}
+
 // ---------------------------------------------------------------- start
 async function start() {
   applyStatic();
@@ -632,6 +641,7 @@ async function start() {
   document.getElementById("rules-close").addEventListener("click", () => { document.getElementById("rules-panel").hidden = true; });
   document.getElementById("rules-game").addEventListener("change", (e) => showRules(e.target.value));
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") document.getElementById("rules-panel").hidden = true; });
+  initGuide(currentGame);
   onEventTexts(() => rerender());
   onLang(() => {
     rerender();

@@ -1,4 +1,5 @@
-// A minimal Markdown renderer: headings, lists, tables, code blocks, paragraphs, emphasis.
+// A minimal Markdown renderer: headings, lists, tables, code blocks, paragraphs, emphasis and
+// (with opts.images, the folder URL they come from) pictures given as plain PNG file names.
 // The input is escaped first, so nothing in it becomes HTML of its own.
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -10,7 +11,10 @@ function inline(s) {
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
 }
 
-export function markdown(text) {
+// A paragraph that is only a picture: ![caption](name.png) — a plain file name, never a path.
+const PICTURE = /^!\[([^\]]*)\]\(([a-z0-9_-]+\.png)\)$/;
+
+export function markdown(text, opts = {}) {
   const lines = text.replace(/\r/g, "").split("\n");
   const out = [];
   let i = 0;
@@ -51,6 +55,12 @@ export function markdown(text) {
       const q = [];
       for (; i < lines.length && /^\s*>/.test(lines[i]); i++) q.push(lines[i].replace(/^\s*>\s?/, ""));
       out.push(`<blockquote>${inline(q.join(" "))}</blockquote>`);
+    } else if (PICTURE.test(line.trim())) {
+      const [, alt, name] = line.trim().match(PICTURE);
+      out.push(opts.images
+        ? `<figure class="md-picture"><img src="${esc(opts.images + name)}" alt="${esc(alt).replace(/"/g, "&quot;")}" loading="lazy"><figcaption>${inline(alt)}</figcaption></figure>`
+        : `<p><em>${inline(alt)}</em></p>`);
+      i++;
     } else if (!line.trim()) {
       i++;
     } else {
