@@ -35,9 +35,9 @@ def test_seat_names_are_what_the_chips_show() -> None:
 
 
 def test_events_over_the_socket_name_the_seats(http: TestClient) -> None:
-    """Legends against a bot: every event line names a seat by its name (a bot's "bot 1", in Chinese "机器人 1"), a
-    spectator's and a replay's too, never "player 2" — also the deal, which happened before
-    the last player took a seat and named it."""
+    """Legends against a bot: every event line names a seat by its name (a bot's "bot 1", in
+    Chinese "机器人 1"), a spectator's and a replay's too, never "player 2" — also the deal,
+    which happened before the last player took a seat and named it."""
     created = create(
         http,
         "legends",
