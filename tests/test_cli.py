@@ -193,3 +193,18 @@ def test_bench_peers_json_reports_targets(capsys: pytest.CaptureFixture[str]) ->
     assert data["results"]["openspiel-goofspiel-13"]["steps_per_s"] > 0  # test extra
     names = [t["target"] for t in data["targets"]]
     assert "3x3 solve (µs)" in names and len(names) == 10
+
+
+def test_bench_peers_reports_progress() -> None:
+    """``bench --peers`` runs a minute or more: it tells a progress bar each measurement, in
+    order, out of a known total (issue 22)."""
+    from caiquan.bench.peers import run_peers
+
+    calls: list[tuple[str, int, int]] = []
+    data = run_peers(0.01, repeats=1, progress=lambda *a: calls.append(a))
+    totals = {t for _, _, t in calls}
+    assert len(totals) == 1
+    total = totals.pop()
+    assert [d for _, d, _ in calls] == list(range(total))
+    assert calls[-1][0] == "ISMCTS iterations on promise"
+    assert "ismcts-promise" in data["results"]

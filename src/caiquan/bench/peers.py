@@ -45,13 +45,22 @@ def _per_call_us(fn: Callable[[], object], seconds: float = 0.3) -> float:
     return (time.perf_counter() - start) / n * 1e6
 
 
-def interleaved_rates(runners: dict[str, Runner], seconds: float, repeats: int) -> dict[str, float]:
+#: Told each measurement as it starts: its name, how many came before, how many in all.
+Progress = Callable[[str, int, int], None]
+
+
+def interleaved_rates(
+    runners: dict[str, Runner], seconds: float, repeats: int, progress: Progress | None = None
+) -> dict[str, float]:
     """Steps per second of each runner: the median over ``repeats`` interleaved rounds."""
     rates: dict[str, list[float]] = {name: [] for name in runners}
     for run in runners.values():
         run(min(0.05, seconds))  # warm up (caches, imports) before any timing
-    for _ in range(repeats):
-        for name, run in runners.items():
+    total = repeats * len(runners)
+    for i in range(repeats):
+        for j, (name, run) in enumerate(runners.items()):
+            if progress is not None:
+                progress(f"{name}, round {i + 1} of {repeats}", i * len(runners) + j, total)
             steps, elapsed = run(seconds)
             rates[name].append(steps / elapsed)
     return {name: statistics.median(r) for name, r in rates.items()}
@@ -257,8 +266,11 @@ def rlcard_runners() -> tuple[dict[str, Runner], dict[str, Callable[[], object]]
     return runners, clones
 
 
-def run_peers(seconds: float = 1.0, repeats: int = 3) -> dict[str, Any]:
-    """All measurements, the missing peers, and the issue's target ratios."""
+def run_peers(
+    seconds: float = 1.0, repeats: int = 3, progress: Progress | None = None
+) -> dict[str, Any]:
+    """All measurements, the missing peers, and the issue's target ratios; ``progress`` is
+    told each measurement as it starts."""
     missing: dict[str, str] = {}
     runners, mids = ours_runners()
     clones: dict[str, Callable[[], object]] = {name: s.clone for name, s in mids.items()}
@@ -274,12 +286,20 @@ def run_peers(seconds: float = 1.0, repeats: int = 3) -> dict[str, Any]:
             continue
         runners.update(more)
         clones.update(more_clones)
-    rates = interleaved_rates(runners, seconds, repeats)
+    total = repeats * len(runners) + 2  # the rates, the solvers, ISMCTS
+
+    def step(label: str, done: int, _: int) -> None:
+        if progress is not None:
+            progress(label, done, total)
+
+    rates = interleaved_rates(runners, seconds, repeats, step)
     results: dict[str, dict[str, float]] = {
         name: {"steps_per_s": rates[name], "clone_us": _per_call_us(clones[name])}
         for name in runners
     }
+    step("the 3×3 solvers", total - 2, total)
     results.update(measure_solvers())
+    step("ISMCTS iterations on promise", total - 1, total)
     results["ismcts-promise"] = {"iterations_per_s": ismcts_rate(seconds, repeats)}
     return {"results": results, "missing": missing, "targets": targets(results)}
 

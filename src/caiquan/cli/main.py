@@ -361,9 +361,25 @@ def _bench_peers(seconds: float, as_json: bool) -> None:
 
     if seconds <= 0:
         raise ConfigError("--seconds must be positive")
-    if not as_json:
+    if as_json:
+        data = run_peers(seconds)
+    else:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
         err.print("measuring caiquan and its peers (3 interleaved rounds, medians)…")
-    data = run_peers(seconds)
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total}"),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=err, transient=True) as bar:
+            task = bar.add_task("peers", total=None)
+
+            def progress(label: str, done: int, total: int) -> None:
+                bar.update(task, description=label, completed=done, total=total)
+
+            data = run_peers(seconds, progress=progress)
     if as_json:
         sys.stdout.write(json.dumps({"caiquan": __version__, **data}) + "\n")
         return
