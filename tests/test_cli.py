@@ -208,3 +208,36 @@ def test_bench_peers_reports_progress() -> None:
     assert [d for _, d, _ in calls] == list(range(total))
     assert calls[-1][0] == "ISMCTS iterations on promise"
     assert "ismcts-promise" in data["results"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tournament", "promise", "--bots", "random,nash", "--games", "6"],
+        ["simulate", "goofspiel", "--games", "6", "-o", "num_cards=4"],
+    ],
+    ids=["tournament", "simulate"],
+)
+def test_long_commands_show_progress_with_rate_and_time_left(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """On a terminal, the lab's long commands draw a bar with games done of all, the rate and
+    the time left, on stderr; --json keeps both streams free of it (issue 22)."""
+    import io
+
+    from rich.console import Console
+
+    import caiquan.cli.main as cli
+
+    monkeypatch.chdir(tmp_path)
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "err", Console(file=screen, force_terminal=True, width=120))
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code in (0, None)
+    drawn = screen.getvalue()
+    assert "games/s" in drawn and "ETA" in drawn and "/6" in drawn, drawn[-500:]
+    screen.truncate(0)
+    with pytest.raises(SystemExit):
+        main([*args, "--json"])
+    assert "games/s" not in screen.getvalue()

@@ -18,7 +18,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SRC = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
+# the tree under test (a checkout run with PYTHONPATH=src, or the installed package); absolute,
+# since the commands run in a temporary folder
+SRC = (
+    {"PYTHONPATH": os.path.abspath(os.environ["PYTHONPATH"])}
+    if os.environ.get("PYTHONPATH")
+    else {}
+)
 
 
 def tour() -> list[tuple[str, list[str]]]:

@@ -49,7 +49,7 @@ def test_registered_with_openspiels_options_and_defaults() -> None:
         "perfect",
     )
     assert d["matrix_kinds"] == ["bid"] and d["utility_sum"] == 0.0
-    assert d["hooks"] == ["encoder", "strategy"]
+    assert d["hooks"] == ["encoder", "guide", "learn", "strategy"]
     assert {t["kind"] for t in d["balance_targets"]} == {"seat_gap", "draw_rate", "end_reason"}
 
 

@@ -776,8 +776,6 @@ def tournament_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> None:
     """Round-robin tournament between bots: ratings and win rates (机器人循环赛)."""
-    from rich.progress import Progress
-
     from caiquan.lab import run_tournament
 
     g = load_game(game, parse_options(option))
@@ -786,10 +784,13 @@ def tournament_cmd(
         result = run_tournament(g, specs, games, seed)
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         return
-    with Progress(console=err, transient=True) as bar:
-        task = bar.add_task(f"{game}: {games} games", total=games)
+    with _lab_progress(f"{game}: {games} games", as_json) as progress:
         result = run_tournament(
-            g, specs, games, seed, progress=lambda i: bar.update(task, completed=i)
+            g,
+            specs,
+            games,
+            seed,
+            progress=None if progress is None else lambda i: progress(i, games),
         )
     from rich.table import Table
 

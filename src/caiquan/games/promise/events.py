@@ -186,11 +186,30 @@ def _settle(e: Event, zh: bool, names: Names = None) -> str:
     w = e["winner"]
     a, b = (_blade(x, zh) for x in _cards(e["throws"]))
     sa, sb = _seat(0, zh, names), _seat(1, zh, names)
+    why = _settle_why(e, zh)
     if zh:
         who = "平手" if w is None else f"{_side(w, zh, names)}胜，造成 {e['damage']} 点伤害"
-        return f"结算：{sa} 出{a}，{sb} 出{b}，战力 {e['power']}：{who}"
+        return f"结算：{sa} 出{a}，{sb} 出{b}，战力 {e['power']}{why}：{who}"
     who = "draw" if w is None else f"{_seat(w, zh, names)} wins, {e['damage']} damage"
-    return f"settlement: {sa} {a}, {sb} {b}, power {e['power']}: {who}"
+    return f"settlement: {sa} {a}, {sb} {b}, power {e['power']}{why}: {who}"
+
+
+def _settle_why(e: Event, zh: bool) -> str:
+    """The power's parts and the thresholds it is read against ("" for older events)."""
+    parts, limits = e.get("parts"), e.get("thresholds")
+    if not isinstance(parts, list) or not isinstance(limits, list):
+        return ""
+    at, win, wp, sk = (int(str(x)) for x in parts)
+    ta, tb = (int(str(x)) for x in limits)
+    if zh:
+        return (
+            f"（属性 {at:+d}、胜负值 {win:+d}、武器 {wp:+d}、技能 {sk:+d}；"
+            f"≥ {ta} 或 ≤ -{tb} 分胜负）"
+        )
+    return (
+        f" (attributes {at:+d}, win value {win:+d}, weapons {wp:+d}, skills {sk:+d}; "
+        f"decided at ≥ {ta} or ≤ -{tb})"
+    )
 
 
 def _recycle(e: Event, zh: bool, names: Names = None) -> str:

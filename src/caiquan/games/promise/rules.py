@@ -551,6 +551,9 @@ class PromiseState(State):
             {
                 "throws": [BLADES.names[a], BLADES.names[b]],
                 "power": cell.total,
+                # why: the cell's parts and the thresholds it is read against
+                "parts": [cell.attributes, cell.win_value, cell.weapons, cell.skills],
+                "thresholds": list(self.thresholds()),
                 "winner": winner,
                 "damage": damage,
                 "life": list(self.life),

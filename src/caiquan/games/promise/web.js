@@ -89,10 +89,11 @@ export default function panel(o, ctx) {
   const tokens = o.tokens || [];
   const cellOwners = (idx) => tokens.map((tk, i) => (tk || []).filter((x) => x === idx).map(() => letters[i])).flat();
   const hearts = (o.hearts || []).flat();
-  const grid = h("div", { class: "heart-grid", role: "grid", "aria-label": w("stances") },
+  // a list of ten cells read in order (a grid role would need rows the CSS grid does not have)
+  const grid = h("div", { class: "heart-grid", role: "list", "aria-label": w("stances") },
     hearts.map((v, idx) => {
       const owners = cellOwners(idx);
-      return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "gridcell" },
+      return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "listitem" },
         h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join(" ")) : null);
     }));
   let table = null;

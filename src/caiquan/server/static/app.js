@@ -252,7 +252,8 @@ function tableScreen(id) {
     head: h("div", { id: "t-head" }), seats: h("ul", { id: "t-seats" }),
     panel: h("section", { id: "t-panel", "aria-label": "table" }),
     decision: h("section", { id: "t-decision", "aria-live": "polite" }),
-    log: h("ol", { id: "t-log" }), chatLog: h("ul", { id: "t-chat" }),
+    // a scrolling region keyboard users can reach and scroll (Tab, then arrows)
+    log: h("ol", { id: "t-log", tabindex: "0", "aria-label": t("log") }), chatLog: h("ul", { id: "t-chat" }),
     timer: h("span", { id: "t-timer" }), privacy: h("div", { id: "privacy", hidden: true }),
     toast: h("div", { id: "t-toast", role: "status", "aria-live": "polite", hidden: true }),
   };
@@ -589,7 +590,7 @@ function replayScreen(id) {
         h("button", { type: "button", id: "rp-forward", onclick: () => go(step + 1) }, t("forward"), " ▶"),
         h("button", { type: "button", id: "rp-end", onclick: () => go(events.length) }, t("end"), " ▶|"),
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record"))),
-      h("ol", { id: "rp-log", style: `--digits:${String(step).length}` }, events.slice(0, step).map((e, i) =>
+      h("ol", { id: "rp-log", tabindex: "0", "aria-label": t("log"), style: `--digits:${String(step).length}` }, events.slice(0, step).map((e, i) =>
         h("li", { class: i === step - 1 ? "current" : "" }, formatEvent(table.game, e, getLang(), seats)))),
       (() => {
         const obs = viewAt(step)?.observation || (step === events.length ? final?.observation : null);
