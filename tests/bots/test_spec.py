@@ -450,8 +450,9 @@ def test_the_largest_worlds_and_belief_still_answer_quickly(
     for p in s.to_move():
         if len(s.legal(p)) < 2:
             continue
-        t = time.perf_counter()
+        # CPU time of this thread: what the bot itself spends, whatever else the machine runs
+        t = time.thread_time()
         option = spec.build().decide(PlayerView(s, p), Rng(3))
-        took = time.perf_counter() - t
+        took = time.thread_time() - t
         assert option in s.legal(p)
-        assert took < 5.0, f"{game_id}: {took:.2f} s for one decision with {spec}"
+        assert took < 5.0, f"{game_id}: {took:.2f} s of CPU for one decision with {spec}"
