@@ -295,13 +295,14 @@ def run_peers(
             continue
         runners.update(more)
         clones.update(more_clones)
-    total = repeats * len(runners) + 2  # the rates, the solvers, ISMCTS
+    total = repeats * len(runners) + 3  # the rates, the clones, the solvers, ISMCTS
 
     def step(label: str, done: int, _: int) -> None:
         if progress is not None:
             progress(label, done, total)
 
     rates = interleaved_rates(runners, seconds, repeats, step)
+    step("mid-game clones", total - 3, total)
     results: dict[str, dict[str, float]] = {
         name: {"steps_per_s": rates[name], "clone_us": _per_call_us(clones[name])}
         for name in runners
