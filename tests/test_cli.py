@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -205,9 +206,11 @@ def test_bench_peers_reports_progress() -> None:
     totals = {t for _, _, t in calls}
     assert len(totals) == 1
     total = totals.pop()
-    assert [d for _, d, _ in calls] == list(range(total))
-    assert calls[-1][0] == "ISMCTS iterations on promise"
+    assert [d for _, d, _ in calls] == list(range(total + 1))  # each start, then all done
+    assert calls[-2][0] == "ISMCTS iterations on promise"
     assert "ismcts-promise" in data["results"]
+    # the ISMCTS figure is a search (not a throw left to the Nash solver: 0 iterations)
+    assert data["results"]["ismcts-promise"]["iterations_per_s"] > 0
 
 
 @pytest.mark.parametrize(
@@ -215,11 +218,15 @@ def test_bench_peers_reports_progress() -> None:
     [
         ["tournament", "promise", "--bots", "random,nash", "--games", "6"],
         ["simulate", "goofspiel", "--games", "6", "-o", "num_cards=4"],
+        ["balance", "promise", "--games", "6", "--matchups", "2", "--out", "r.html"],
     ],
-    ids=["tournament", "simulate"],
+    ids=["tournament", "simulate", "balance"],
 )
 def test_long_commands_show_progress_with_rate_and_time_left(
-    args: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    args: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """On a terminal, the lab's long commands draw a bar with games done of all, the rate and
     the time left, on stderr; --json keeps both streams free of it (issue 22)."""
@@ -236,8 +243,111 @@ def test_long_commands_show_progress_with_rate_and_time_left(
         main(args)
     assert done.value.code in (0, None)
     drawn = screen.getvalue()
-    assert "games/s" in drawn and "ETA" in drawn and "/6" in drawn, drawn[-500:]
+    # balance's bar counts the matchup matrix too: 15 pairings of promise's 6 characters
+    total = "/36" if args[0] == "balance" else "/6"
+    assert "games/s" in drawn and "ETA" in drawn and total in drawn, drawn[-500:]
+    screen.seek(0)
+    screen.truncate(0)
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main([*args, "--json"])
+    assert "games/s" not in screen.getvalue() and "ETA" not in screen.getvalue()
+    printed = capsys.readouterr().out
+    json.loads(printed)
+    assert "━" not in printed and "ETA" not in printed
+
+
+def test_balance_counts_both_stages_and_both_sides() -> None:
+    """balance's one bar covers the main run and the matchup matrix (sized up front from the
+    catalogue), and --compare's two configurations, without ever going back."""
+    from caiquan.lab import balance
+
+    calls: list[tuple[int, int]] = []
+    balance.analyse(
+        "promise", {}, ["random"], 4, matchup_games=2, progress=lambda *a: calls.append(a)
+    )
+    assert {t for _, t in calls} == {4 + 30}
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls) and calls[-1] == (34, 34)
+    calls.clear()
+    variants = [("a", {}), ("b", {})]
+    balance.compare(
+        "goofspiel", {"num_cards": 4}, variants, ["random"], 4, progress=lambda *a: calls.append(a)
+    )
+    assert {t for _, t in calls} == {8}
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls) and calls[-1] == (8, 8)
+
+
+def _fake_terminal(monkeypatch: pytest.MonkeyPatch) -> Any:
+    import io
+
+    from rich.console import Console
+
+    import caiquan.cli.main as cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "err", Console(file=screen, force_terminal=True, width=120))
+    return screen
+
+
+def test_bench_shows_progress_and_json_stays_clean(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Plain ``bench`` draws the lab's bar (setups done of all, rate, time left, the setup
+    being measured) on stderr; with --json nothing but one JSON object (issue 22)."""
+    screen = _fake_terminal(monkeypatch)
+    args = ["bench", "--seconds", "0.05", "--game", "goofspiel", "--game", "oshi_zumo"]
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code in (0, None)
+    drawn = screen.getvalue()
+    assert "/2" in drawn and "setup" in drawn and "ETA" in drawn, drawn[-500:]
+    assert "oshi_zumo" in drawn and "━" in drawn
+    table = capsys.readouterr().out  # the table on stdout, the bar on stderr
+    assert "oshi_zumo" in table and "ETA" not in table and "setups/s" not in table
+    screen.seek(0)
     screen.truncate(0)
     with pytest.raises(SystemExit):
         main([*args, "--json"])
-    assert "games/s" not in screen.getvalue()
+    printed = capsys.readouterr().out
+    assert [r["game"] for r in json.loads(printed)["results"]] == ["goofspiel", "oshi_zumo"]
+    assert "━" not in printed and "ETA" not in printed and screen.getvalue() == ""
+
+
+def test_bench_peers_bar_is_the_same(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench --peers`` draws the same bar as ``bench`` (measurements done of all, rate, time
+    left); --json keeps stdout one JSON object. The measurements are stubbed: the wiring is
+    under test here, the peers' figures in test_bench_peers_json_reports_targets."""
+    import time
+
+    import caiquan.bench.peers as peers
+
+    def fake(seconds: float, repeats: int = 3, progress: Any = None) -> dict[str, Any]:
+        for i in range(4):
+            if progress is not None:
+                progress(f"promise, round {i + 1} of 4", i, 4)
+            time.sleep(0.05)
+        if progress is not None:
+            progress("done", 4, 4)
+        return {
+            "results": {"promise": {"steps_per_s": 1.0, "clone_us": 1.0}},
+            "missing": {},
+            "targets": [],
+        }
+
+    monkeypatch.setattr(peers, "run_peers", fake)
+    screen = _fake_terminal(monkeypatch)
+    with pytest.raises(SystemExit):
+        main(["bench", "--peers", "--seconds", "0.01"])
+    drawn = screen.getvalue()
+    assert "/4" in drawn and "measurements/s" in drawn and "ETA" in drawn, drawn[-500:]
+    table = capsys.readouterr().out
+    assert "promise" in table and "ETA" not in table and "measurements/s" not in table
+    screen.seek(0)
+    screen.truncate(0)
+    with pytest.raises(SystemExit):
+        main(["bench", "--peers", "--seconds", "0.01", "--json"])
+    printed = capsys.readouterr().out
+    assert json.loads(printed)["results"]["promise"]["steps_per_s"] == 1.0
+    assert "━" not in printed and screen.getvalue() == ""

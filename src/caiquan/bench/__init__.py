@@ -88,12 +88,17 @@ def run(
     *,
     seconds: float = 2.0,
     seed: int = 0,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> list[BenchResult]:
+    """Measure each setup for ``seconds``; ``progress`` is told each setup as it starts (its
+    name, how many came before, how many in all) and once at the end (all done), as by
+    :func:`caiquan.bench.peers.run_peers`."""
+    todo = list(setups if setups is not None else default_setups())
     results = []
-    for gid, cfg in setups if setups is not None else default_setups():
+    for done, (gid, cfg) in enumerate(todo):
         if progress is not None:
-            progress(f"{gid} {cfg}")
+            options = " ".join(f"{k}={v}" for k, v in cfg.items())
+            progress(f"{gid} {options}".strip(), done, len(todo))
         game = load_game(gid, cfg)
         games, decisions, elapsed = _playouts(game, seconds, seed)
         mid = mid_game(game)
@@ -112,6 +117,8 @@ def run(
                 observation_us=round(_per_call_us(partial(mid.observation, viewer)), 2),
             )
         )
+    if progress is not None:
+        progress("done", len(todo), len(todo))
     return results
 
 

@@ -118,14 +118,22 @@ def measure_solvers() -> dict[str, dict[str, float]]:
 
 
 def ismcts_rate(seconds: float, repeats: int = 3) -> float:
-    """ISMCTS iterations per second on a promise position (median of ``repeats``)."""
+    """ISMCTS iterations per second on a promise stance decision (median of ``repeats``): the
+    default bot, on the first decision from the 7th on that it searches (not one it answers
+    without a search, such as a two-player throw it leaves to the exact Nash solver)."""
     from caiquan.bots import ISMCTSBot
     from caiquan.engine import PlayerView
 
     game = load_game("promise")
     s = game.new_state(3)
     rng = Rng(2)
-    while s.move_number < 6 and not s.is_terminal():
+    probe = ISMCTSBot(seconds=seconds).config
+
+    def searched(s: State) -> bool:
+        view = PlayerView(s, s.to_move()[0])
+        return len(view.legal()) > 1 and not probe.throws_by_nash(view)
+
+    while not s.is_terminal() and (s.move_number < 6 or not searched(s)):
         s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     rates = []
     for k in range(repeats):
@@ -270,7 +278,8 @@ def run_peers(
     seconds: float = 1.0, repeats: int = 3, progress: Progress | None = None
 ) -> dict[str, Any]:
     """All measurements, the missing peers, and the issue's target ratios; ``progress`` is
-    told each measurement as it starts."""
+    told each measurement as it starts (its label, how many came before, how many in all)
+    and once at the end (all done)."""
     missing: dict[str, str] = {}
     runners, mids = ours_runners()
     clones: dict[str, Callable[[], object]] = {name: s.clone for name, s in mids.items()}
@@ -286,13 +295,14 @@ def run_peers(
             continue
         runners.update(more)
         clones.update(more_clones)
-    total = repeats * len(runners) + 2  # the rates, the solvers, ISMCTS
+    total = repeats * len(runners) + 3  # the rates, the clones, the solvers, ISMCTS
 
     def step(label: str, done: int, _: int) -> None:
         if progress is not None:
             progress(label, done, total)
 
     rates = interleaved_rates(runners, seconds, repeats, step)
+    step("mid-game clones", total - 3, total)
     results: dict[str, dict[str, float]] = {
         name: {"steps_per_s": rates[name], "clone_us": _per_call_us(clones[name])}
         for name in runners
@@ -301,6 +311,7 @@ def run_peers(
     results.update(measure_solvers())
     step("ISMCTS iterations on promise", total - 1, total)
     results["ismcts-promise"] = {"iterations_per_s": ismcts_rate(seconds, repeats)}
+    step("done", total, total)
     return {"results": results, "missing": missing, "targets": targets(results)}
 
 

@@ -327,9 +327,14 @@ def bench_cmd(
         setups = [s for s in setups if s[0] in game]
     if seconds <= 0:
         raise ConfigError("--seconds must be positive")
-    results = bench.run(
-        setups, seconds=seconds, progress=None if as_json else lambda s: err.print(f"… {s}")
-    )
+    with _lab_progress("bench", as_json, unit="setups") as progress:
+        results = bench.run(
+            setups,
+            seconds=seconds,
+            progress=None
+            if progress is None
+            else lambda setup, done, total: progress(done, total, setup),
+        )
     if as_json:
         sys.stdout.write(
             json.dumps({"caiquan": __version__, "results": bench.as_json(results)}) + "\n"
@@ -361,25 +366,15 @@ def _bench_peers(seconds: float, as_json: bool) -> None:
 
     if seconds <= 0:
         raise ConfigError("--seconds must be positive")
-    if as_json:
-        data = run_peers(seconds)
-    else:
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
+    if not as_json:
         err.print("measuring caiquan and its peers (3 interleaved rounds, medians)…")
-        columns = (
-            TextColumn("{task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed}/{task.total}"),
-            TimeRemainingColumn(),
+    with _lab_progress("peers", as_json, unit="measurements") as progress:
+        data = run_peers(
+            seconds,
+            progress=None
+            if progress is None
+            else lambda label, done, total: progress(done, total, label),
         )
-        with Progress(*columns, console=err, transient=True) as bar:
-            task = bar.add_task("peers", total=None)
-
-            def progress(label: str, done: int, total: int) -> None:
-                bar.update(task, description=label, completed=done, total=total)
-
-            data = run_peers(seconds, progress=progress)
     if as_json:
         sys.stdout.write(json.dumps({"caiquan": __version__, **data}) + "\n")
         return
@@ -567,8 +562,12 @@ def _bot_list(bots: str) -> list[str]:
     return [canonical(b) for b in split_specs(bots)]
 
 
-def _lab_progress(label: str, as_json: bool) -> Any:
-    """A context manager yielding a progress callback (a bar with rate and ETA on stderr)."""
+def _lab_progress(label: str, as_json: bool, unit: str = "games") -> Any:
+    """A context manager yielding a progress callback ``(done, total, description=None)``, or
+    None where no bar is drawn: a Rich bar on stderr, transient, with done of total, the rate
+    (``unit``/s, or seconds per unit when slower than one a second) and the time left. Drawn
+    only on a terminal (or with ``CAIQUAN_PROGRESS=1``) and never with ``--json``, so stdout
+    stays clean. Every long command uses it: simulate, balance, tournament, bench."""
     from contextlib import contextmanager
 
     from rich.progress import (
@@ -582,10 +581,16 @@ def _lab_progress(label: str, as_json: bool) -> Any:
     )
     from rich.text import Text
 
+    one = unit[:-1] if unit.endswith("s") else unit
+
     class Rate(ProgressColumn):
         def render(self, task: Task) -> Text:
             speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:,.1f} games/s")
+            if not speed:
+                return Text("")
+            if speed < 1:
+                return Text(f"{1 / speed:,.1f} s/{one}")
+            return Text(f"{speed:,.1f} {unit}/s")
 
     @contextmanager
     def bar() -> Any:
@@ -602,7 +607,13 @@ def _lab_progress(label: str, as_json: bool) -> Any:
         )
         with Progress(*columns, console=err, transient=True) as p:
             task = p.add_task(label, total=None)
-            yield lambda done, total: p.update(task, completed=done, total=total)
+
+            def update(done: int, total: int, description: str | None = None) -> None:
+                p.update(task, completed=done, total=total)
+                if description is not None:
+                    p.update(task, description=description)
+
+            yield update
 
     return bar()
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from caiquan.engine import ConfigError, Target
+from caiquan.engine import ConfigError, Game, Target
 from caiquan.engine.describe import Scalar
 from caiquan.games import game_class, load_game
 
@@ -67,15 +67,31 @@ def analyse(
     spec = make_spec(game_id, config, bots, games, seed, analyse=True)
     targets = load_game(game_id, spec.config).balance_targets()
     pairing = next((t for t in targets if t.kind == "matchup_rate"), None)
+    if pairing is None or matchup_games <= 0:
+        pairing = None
+    # one bar over both stages: the main run, then the matchup matrix (its size known up
+    # front when the game's catalogue lists the label's values, else once they are seen)
+    extra = 0 if pairing is None else matchup_total(game_id, spec.config, pairing, matchup_games)
+
+    def main_stage(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total + extra)
+
     with tempfile.TemporaryDirectory() as tmp:
         path = results or Path(tmp) / "results.parquet"
-        run(spec, path, jobs=jobs, backend=backend, address=address, progress=progress)
+        run(spec, path, jobs=jobs, backend=backend, address=address, progress=main_stage)
         summary = analyse_file(path)
-        if pairing is not None and matchup_games > 0:
+        if pairing is not None:
             seen = summary["labels"].get(str(pairing.params["label"]), {})
+
+            def matchup_stage(done: int, total: int) -> None:
+                if progress is not None:
+                    progress(games + done, games + total)
+
             summary["matchups"] = matchups(
                 game_id, spec.config, bots, matchup_games, seed, pairing, seen,
                 jobs=jobs, backend=backend, address=address, tmp=Path(tmp),
+                progress=matchup_stage,
             )  # fmt: skip
     if results is not None:
         summary["results_file"] = results.name
@@ -219,22 +235,26 @@ def matchups(
     backend: str = "local",
     address: str | None = None,
     tmp: Path,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """The matchup matrix a ``matchup_rate`` target asks for: every pairing of its label's
     values, ``games`` games each (half with each value in seat 0), the pairing fixed by the
     target's option (``"a,b"``), plus the game's own analysis of each pairing (its
-    ``matchups`` hook), if any.
+    ``matchups`` hook), if any. ``progress`` is told the games played of all.
 
     The values are the game's catalogue entries of the label's kind, or else the values
     ``seen`` in the main run.
     """
     label, option = str(target.params["label"]), str(target.params["option"])
     cls = game_class(game_id)
-    free = next(o.default for o in cls.options if o.name == option)
-    game = load_game(game_id, {**config, option: free})
-    values = [e.id for e in game.catalogue() if e.kind == label] or list(seen)
+    game, values = _matchup_values(game_id, config, target)
+    values = values or list(seen)
     matrix: dict[str, dict[str, dict[str, Any]]] = {a: {} for a in values}
     half = max(1, games // 2)
+    all_games = len(values) * (len(values) - 1) * half
+    played = 0
+    if progress is not None:
+        progress(0, all_games)
     for i, a in enumerate(values):
         for j in range(i + 1, len(values)):
             b = values[j]
@@ -244,7 +264,14 @@ def matchups(
                 cfg = {**config, option: f"{x},{y}"}
                 spec = make_spec(game_id, cfg, bots, half, seed + 7919 * (1 + k), analyse=False)
                 path = tmp / f"m-{i}-{j}-{k}.parquet"
-                run(spec, path, jobs=jobs, backend=backend, address=address)
+                before = played
+
+                def step(done: int, _: int, before: int = before) -> None:
+                    if progress is not None:
+                        progress(before + done, all_games)
+
+                run(spec, path, jobs=jobs, backend=backend, address=address, progress=step)
+                played += half
                 for row in iter_rows(path, ["ranks"]):
                     sh = shares(row["ranks"])
                     score += sh[0] if x == a else sh[1]
@@ -264,6 +291,21 @@ def matchups(
     if analysis is not None:
         out["analysis"] = analysis(game, values)
     return out
+
+
+def _matchup_values(game_id: str, config: dict[str, Any], target: Target) -> tuple[Game, list[str]]:
+    """The game a matchup matrix is played in (the pairing option free) and the label's
+    values its catalogue lists (empty if it lists none: then the values seen are used)."""
+    label, option = str(target.params["label"]), str(target.params["option"])
+    free = next(o.default for o in game_class(game_id).options if o.name == option)
+    game = load_game(game_id, {**config, option: free})
+    return game, [e.id for e in game.catalogue() if e.kind == label]
+
+
+def matchup_total(game_id: str, config: dict[str, Any], target: Target, games: int) -> int:
+    """How many games :func:`matchups` will play, as far as known before the main run."""
+    _, values = _matchup_values(game_id, config, target)
+    return len(values) * (len(values) - 1) * max(1, games // 2)
 
 
 def against_the_field(matchups: dict[str, Any]) -> dict[str, float]:
@@ -566,7 +608,12 @@ def compare(
     if len(variants) != 2:
         raise ConfigError("--compare takes two configurations")
     sides = []
-    for name, delta in variants:
+    for index, (name, delta) in enumerate(variants):
+
+        def side(done: int, total: int, index: int = index) -> None:
+            if progress is not None:  # one bar over both configurations
+                progress(index * total + done, 2 * total)
+
         data = analyse(
             game_id,
             {**base, **delta},
@@ -577,7 +624,7 @@ def compare(
             backend=backend,
             address=address,
             matchup_games=0,
-            progress=progress,
+            progress=side,
         )
         sides.append((name, data["summary"]))
     (na, a), (nb, b) = sides
