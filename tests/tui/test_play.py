@@ -34,7 +34,7 @@ async def test_promise_full_game_against_a_bot() -> None:
         assert "Equilibrium mix (A)" in screen_text(app)
         await pilot.press("d")
         await pilot.pause()
-        assert "attributes+win+weapons+skills" in screen_text(app)
+        assert "attributes+win value+weapons+skills" in screen_text(app)
         await play_first_options(pilot, app)
         text = screen_text(app)
         assert "Game over" in text
@@ -56,8 +56,8 @@ async def test_legends_full_game_three_players() -> None:
             "markers",
             "territories",
             "★",
-            "cont.",
-            "person deck",
+            "continents",
+            "deck",
             "territory deck",
             "top territory",
             "hand ",
@@ -77,7 +77,7 @@ async def test_drama_full_game_in_chinese() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         text = screen_text(app)
-        for label in ("你是 玩家 0", "回合牌", "性质", "角色", "武器", "手牌", "桌面牌堆"):
+        for label in ("你是 玩家 0", "回合牌", "性质", "身份", "武器", "手牌", "桌面牌堆"):
             assert label in text, label
         await play_first_options(pilot, app)
         text = screen_text(app)
