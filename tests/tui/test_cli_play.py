@@ -65,6 +65,26 @@ def test_play_resume(captured: dict[str, Any], tmp_path: Path,
     assert f"caiquan play --resume {path}" in capsys.readouterr().out
 
 
+def test_play_learn_mode(captured: dict[str, Any], tmp_path: Path) -> None:
+    """--learn turns learn mode on (a game chosen on screen too); a resumed game keeps it."""
+    with pytest.raises(SystemExit):
+        main(["play", "promise", "--seats", "human,random", "--learn", "--lang", "zh"])
+    table = captured["table"]
+    assert table.learn and table.hints(0)  # in the table's language
+    assert [x for _, x in table.hints(0)] == [h["zh"] for h in table.game.learn_hints(
+        table.state, 0)]  # fmt: skip
+    with pytest.raises(SystemExit):
+        main(["play", "--learn", "--seats", "human,random"])
+    assert captured["make_table"]("promise").learn
+    with pytest.raises(SystemExit):
+        main(["play", "promise", "--seats", "human,random"])
+    assert not captured["table"].learn
+    path = Table.new("promise", seats="human,random", learn=True).save(tmp_path / "l.json")
+    with pytest.raises(SystemExit):
+        main(["play", "--resume", str(path)])
+    assert captured["table"].learn
+
+
 def test_play_says_when_the_last_moves_were_not_saved(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.console import Console
 
-from caiquan.engine import Rng
+from caiquan.engine import Game, Rng
 from caiquan.games import load_game
 from caiquan.games.promise.terminal import unavailable as promise_unavailable
 from caiquan.tui.panels import ViewOptions, explain, render, unavailable
@@ -108,3 +110,54 @@ def test_screenshots_keep_chinese_on_the_terminal_grid() -> None:
     assert 'x="73.2" y="20" textLength="24.4" clip-path="url(#l1)">│&#160;</text>' in out
     latin = '<text class="r1" x="0" y="20" textLength="24.4" clip-path="url(#l1)">ab</text>'
     assert align_wide_characters(latin) == latin
+
+
+CJK = re.compile(r"[\u3400-\u9fff]+")
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+def _named(game: Game, lang: str) -> list[str]:
+    """Every text a panel may show as a word: the glossary's names (as words and as headings)
+    and the catalogue's names (cards, characters, persons, territories … and their kinds)."""
+    names = [t.name(lang) for t in game.glossary().words.values()]
+    names += [e.name(lang) for e in game.catalogue()]
+    names += [n[:1].upper() + n[1:] for n in names]
+    return sorted({n for n in names if n}, key=len, reverse=True)
+
+
+def _unnamed_words(game: Game, text: str, lang: str) -> list[str]:
+    """The words left in ``text`` once every glossary and catalogue name is taken out."""
+    for name in _named(game, lang):
+        text = text.replace(name, " ")
+    return (CJK if lang == "zh" else LATIN).findall(text)
+
+
+@pytest.mark.parametrize(("game_id", "config"), [g for g in GAMES if g[1] != {"players": 6}])
+def test_a_panel_shows_no_word_outside_the_glossary(game_id: str, config: dict[str, int]) -> None:
+    """Terminal and web name things with one glossary (issue 20): every word a game's panel
+    prints, in either language, is a word of its glossary or a name from its catalogue."""
+    game = load_game(game_id, config)
+    seen: dict[str, set[str]] = {"zh": set(), "en": set()}
+    for seed in range(3):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        step = 0
+        while True:
+            if step % 5 == 0 or state.is_terminal():
+                for viewer in {None, *state.to_move()}:
+                    obs = state.observation(viewer)
+                    for lang in ("zh", "en"):
+                        for opts in (ViewOptions(), ViewOptions(details=True, hint=True)):
+                            text = _text(render(game, obs, lang, opts), width=200)
+                            seen[lang] |= set(_unnamed_words(game, text, lang))
+            if state.is_terminal():
+                break
+            state.apply({p: rng.choice(state.legal(p)) for p in state.to_move()})
+            step += 1
+    assert seen == {"zh": set(), "en": set()}, f"{game_id}: words not in the glossary: {seen}"
+
+
+def test_the_unnamed_words_check_can_fail() -> None:
+    game = load_game("drama")
+    assert _unnamed_words(game, "table pile: 3  hand count: 2", "en") == ["count"]
+    assert _unnamed_words(game, "桌面牌堆：3  角色：旁白", "zh") == ["角色"]

@@ -34,7 +34,7 @@ async def test_promise_full_game_against_a_bot() -> None:
         assert "Equilibrium mix (A)" in screen_text(app)
         await pilot.press("d")
         await pilot.pause()
-        assert "attributes+win+weapons+skills" in screen_text(app)
+        assert "attributes+win value+weapons+skills" in screen_text(app)
         await play_first_options(pilot, app)
         text = screen_text(app)
         assert "Game over" in text
@@ -56,8 +56,8 @@ async def test_legends_full_game_three_players() -> None:
             "markers",
             "territories",
             "★",
-            "cont.",
-            "person deck",
+            "continents",
+            "deck",
             "territory deck",
             "top territory",
             "hand ",
@@ -77,7 +77,7 @@ async def test_drama_full_game_in_chinese() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         text = screen_text(app)
-        for label in ("你是 玩家 0", "回合牌", "性质", "角色", "武器", "手牌", "桌面牌堆"):
+        for label in ("你是 玩家 0", "回合牌", "性质", "身份", "武器", "手牌", "桌面牌堆"):
             assert label in text, label
         await play_first_options(pilot, app)
         text = screen_text(app)
@@ -147,3 +147,38 @@ async def test_a_bot_deciding_keeps_the_players_place_in_the_list() -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         assert table.state.history()[0][0] == (0, 2)  # paper, as highlighted
+
+
+async def test_drama_a_card_that_cannot_be_played_says_why() -> None:
+    """Issue 20: drama listed every card as playable and as "cannot be played now", with no
+    reason. Each form of a card the rules refuse is crossed out once, with its rule, and no
+    crossed-out line repeats a choice that can be taken."""
+    from caiquan.games.drama.text import NOT_NOW
+
+    # seed 12: the human's second decision already has a refused form
+    table = Table.new("drama", seats="human,random", seed=12, lang="en")
+    app = PlayApp(table)
+    crossed = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        for _ in range(60):
+            if table.state.is_terminal() or crossed:
+                break
+            if app._unavailable:
+                d = table.state.decision(0)
+                labels = {c.label("en") for c in d.choices}
+                text = screen_text(app)
+                for label, why in app._unavailable:
+                    assert label not in labels and why != NOT_NOW["other"][1]
+                    assert f"✗ {label} — {why[:30]}" in text
+                crossed += 1
+                first = len(d.choices)  # the first crossed-out line: Enter says why
+                app.screen_main.query_one("#choices").highlighted = first  # type: ignore[union-attr]
+                await pilot.press("enter")
+                await pilot.pause()
+                label, why = app._unavailable[0]
+                assert f"{label}: {why[:30]}" in screen_text(app)
+                assert table.state.decision(0) == d  # nothing was played
+            await pilot.press("enter")
+            await settle(pilot, app)
+    assert crossed, "no refused card met: choose another seed"

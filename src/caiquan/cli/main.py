@@ -423,6 +423,15 @@ def play_cmd(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Resume a saved game (its record, JSON).")
     ] = None,
+    learn: Annotated[
+        bool,
+        typer.Option(
+            "--learn",
+            help="Learn mode (学习模式): beside the choices, a hint at each of your decisions "
+            "(what it means, the board's key, promise's equilibrium mix), in the table's "
+            "language; key l turns it on or off. A resumed game keeps its learn mode.",
+        ),
+    ] = False,
 ) -> None:
     """Play in the terminal against bots or hot-seat (在终端对局：人机或同屏轮流)."""
     from caiquan.tui import Table
@@ -432,11 +441,13 @@ def play_cmd(
     config = parse_options(option)
 
     def make(game_id: str) -> Table:
-        return Table.new(game_id, config, seats, seed=seed, lang=use_lang, save_path=save)
+        return Table.new(
+            game_id, config, seats, seed=seed, lang=use_lang, save_path=save, learn=learn
+        )
 
     table: Table | None = None
     if resume is not None:
-        table = Table.resume(resume, lang=lang or None, seats=seats)
+        table = Table.resume(resume, lang=lang or None, seats=seats, learn=learn or None)
         if save is not None:
             table.save_path = save
     elif game is not None:

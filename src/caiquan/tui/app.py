@@ -9,6 +9,7 @@ worker threads on a clone of the state, so the screen never freezes.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -36,6 +37,8 @@ CSS = """
 #main { height: 1fr; }
 #board { width: 3fr; padding: 0 1; }
 #side { width: 2fr; border-left: solid $primary; }
+#learn { width: 2fr; display: none; border-left: solid $accent; padding: 0 1; }
+#learn.on { display: block; }
 #prompt { height: auto; padding: 0 1; background: $boost; }
 #message { height: auto; padding: 0 1; color: $warning; }
 #choices { height: auto; max-height: 60%; min-height: 3; }
@@ -58,6 +61,9 @@ class TableScreen(Screen[None]):
         self.lang = lang
         b = self._bindings
         b.bind("question_mark", "app.rules", t("k_rules", lang), key_display="?")
+        if game_class(game_id).hooks.get("guide"):
+            b.bind("g", "app.guide", t("k_guide", lang))
+        b.bind("l", "app.toggle_learn", t("k_learn", lang))
         b.bind("s", "app.save", t("k_save", lang))
         b.bind("q", "app.quit_game", t("k_quit", lang))
         offered = toggles(game_class(game_id))
@@ -73,6 +79,8 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with VerticalScroll(id="board"):
                 yield Static(id="panel")
+            with VerticalScroll(id="learn"):  # learn mode: beside the choices
+                yield Static(id="hints")
             with Vertical(id="side"):
                 yield Static(id="prompt")
                 yield Static(id="message")
@@ -107,10 +115,11 @@ class PrivacyScreen(Screen[bool]):
 
 
 class RulesScreen(Screen[None]):
-    """The game's rules page in the chosen language, scrollable."""
+    """The game's rules page (or its player's page, ``g``) in the chosen language,
+    scrollable."""
 
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("escape,q,question_mark", "close", "close", key_display="Esc")
+        Binding("escape,q,question_mark,g", "close", "close", key_display="Esc")
     ]
 
     def __init__(self, markdown: str) -> None:
@@ -354,6 +363,7 @@ class PlayApp(App[None]):
         self._draw_log(viewer)
         self._draw_decision(viewer, obs)
         scr.query_one("#message", Static).update(self.message)
+        self._draw_learn(viewer)
         self._drawn = self._stamp()
 
     def _status(self, viewer: int | None) -> Text:
@@ -456,6 +466,27 @@ class PlayApp(App[None]):
             choices.highlighted = 0
             choices.focus()
 
+    def _draw_learn(self, viewer: int | None) -> None:
+        """Learn mode's panel beside the choices: the game's hints for the viewer's decision
+        (from the viewer's own observation), or a line saying when hints come."""
+        tb, scr = self.table, self.screen_main
+        assert tb is not None and scr is not None
+        box = scr.query_one("#learn", VerticalScroll)
+        box.set_class(tb.learn, "on")
+        if not tb.learn:
+            return
+        lang = self.lang
+        text = Text(t("learn_title", lang), style="bold")
+        if viewer is not None and viewer in tb.waiting_humans():
+            hints = tb.hints(viewer) or [("what", t("learn_generic", lang))]
+            for kind, hint in hints:
+                text.append("\n\n")
+                text.append(hint, style=_HINT_STYLE.get(kind, ""))
+        elif not tb.state.is_terminal():
+            text.append("\n\n" + t("learn_idle", lang), style="italic")
+        text.append("\n\n" + t("learn_keys", lang), style="dim")
+        scr.query_one("#hints", Static).update(text)
+
     def _outcome_text(self) -> Text:
         tb = self.table
         assert tb is not None
@@ -536,6 +567,20 @@ class PlayApp(App[None]):
         if self.table is not None:
             self.push_screen(RulesScreen(self.table.game.rules(self.lang)))
 
+    def action_guide(self) -> None:
+        """``g``: the game's player's page (how to play in one screen)."""
+        if self.table is None:
+            return
+        page = self.table.game.guide(self.lang)
+        if page is not None:  # its pictures are for the web page: the terminal names them
+            self.push_screen(RulesScreen(re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", page)))
+
+    def action_toggle_learn(self) -> None:
+        """``l``: learn mode on or off (a game saved now resumes the same way)."""
+        if self.table is not None:
+            self.table.learn = not self.table.learn
+            self.redraw()
+
     def action_save(self, then_quit: bool = False) -> None:
         tb = self.table
         if tb is None:
@@ -575,6 +620,11 @@ class PlayApp(App[None]):
     def action_toggle_details(self) -> None:
         self.view_opts = ViewOptions(not self.view_opts.details, self.view_opts.hint)
         self.redraw()
+
+
+#: How learn mode shows each kind of hint: what the decision is, a key to read the board by,
+#: a suggestion (promise's equilibrium mix).
+_HINT_STYLE = {"what": "", "key": "italic", "mix": "cyan"}
 
 
 def flatten(renderable: RenderableType, width: int) -> Text:

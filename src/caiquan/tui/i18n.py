@@ -30,6 +30,18 @@ _TEXT: dict[str, tuple[str, str]] = {
     "k_quit": ("退出", "quit"),
     "k_hint": ("提示", "hint"),
     "k_details": ("明细", "details"),
+    "k_learn": ("学习模式", "learn mode"),
+    "k_guide": ("玩法", "how to play"),
+    # learn mode (the hints themselves are the game's own, from its learn hook)
+    "learn_title": ("学习模式", "Learn mode"),
+    "learn_generic": (
+        "从右边的选项中选一个：用 ↑ ↓ 和 Enter，或直接按它的数字。选项下面的一行说明高亮的"
+        "选项会做什么。",
+        "Choose one of the options at the right: ↑ ↓ and Enter, or press its number. The line "
+        "under the choices says what the highlighted one does.",
+    ),
+    "learn_idle": ("轮到你决定时，这里会有提示。", "A hint comes here at each of your decisions."),
+    "learn_keys": ("按 l 关闭提示，按 g 看玩法。", "l hides the hints; g shows how to play."),
     # privacy
     "privacy_title": ("请把设备交给{who}", "Pass the device to {who}"),
     "privacy_body": (

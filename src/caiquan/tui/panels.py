@@ -70,7 +70,8 @@ def _kv(rows: list[tuple[str, RenderableType | str]]) -> Table:
 
 def generic_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> RenderableType:
     """Any game: the observation's fields, one per line (lists and dicts compacted), each
-    named by the game's glossary (a word missing from it shows spaced out, never as a key)."""
+    named by the game's glossary (a word missing from it shows spaced out, never as a key),
+    and so are the values that are words of it (``phase: bidding``)."""
     skip = {"game", "player", "move", "to_move", "committed", "terminal", "my_commit"}
     words = game.glossary().words
 
@@ -87,10 +88,15 @@ def generic_panel(game: Game, obs: Obs, lang: str, opts: ViewOptions) -> Rendera
 
 
 def _compact(value: Any, word: Any = str) -> str:
+    """A value in one line; a text that is a word of the glossary (a phase, a decision kind,
+    an end reason) is shown by its name, like the keys."""
     if isinstance(value, dict):
         return ", ".join(f"{word(str(k))}: {_compact(v, word)}" for k, v in value.items())
     if isinstance(value, list):
         return "[" + ", ".join(_compact(v, word) for v in value) + "]"
     if isinstance(value, bool):
         return "✓" if value else "—"
+    if isinstance(value, str):
+        named = word(value)
+        return value if named == value.replace("_", " ") else str(named)
     return str(value)

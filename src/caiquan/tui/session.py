@@ -84,6 +84,8 @@ class Table:
     save_path: Path | None = None
     viewer: int | None = None
     saved_at_move: int | None = None
+    #: learn mode: a hint beside every decision of a human seat (``caiquan play --learn``)
+    learn: bool = False
     #: the bot of each bot seat (they draw by the one rule of caiquan.bots.match: a seat's
     #: bot decides here as it would in `caiquan demo`, a simulation or at a server table)
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
@@ -112,6 +114,7 @@ class Table:
         seed: int | None = None,
         lang: str = "en",
         save_path: Path | None = None,
+        learn: bool = False,
     ) -> Table:
         config = dict(config or {})
         cls_ = game_class(game_id)
@@ -133,13 +136,20 @@ class Table:
             )
         game = load_game(game_id, config)
         state = game.new_state(seed)
-        return cls(game, state, parse_seats(seats, game.num_players), lang, save_path)
+        seat_list = parse_seats(seats, game.num_players)
+        return cls(game, state, seat_list, lang, save_path, learn=learn)
 
     @classmethod
     def resume(
-        cls, path: Path, *, lang: str | None = None, seats: str | Sequence[str] | None = None
+        cls,
+        path: Path,
+        *,
+        lang: str | None = None,
+        seats: str | Sequence[str] | None = None,
+        learn: bool | None = None,
     ) -> Table:
-        """The game saved in ``path``, replayed to where it stopped, with the same seats."""
+        """The game saved in ``path``, replayed to where it stopped, with the same seats (and
+        learn mode as it was, unless ``learn`` says otherwise)."""
         try:
             text = path.read_bytes()
         except OSError as e:
@@ -155,7 +165,8 @@ class Table:
             seat_list = parse_seats(seats, n)
         saved_lang = meta.get("lang")
         use_lang = lang or (saved_lang if saved_lang in ("zh", "en") else "en")
-        table = cls(state.game, state, seat_list, use_lang, path)
+        use_learn = bool(meta.get("learn")) if learn is None else learn
+        table = cls(state.game, state, seat_list, use_lang, path, learn=use_learn)
         face_down = meta.get("face_down")
         if isinstance(face_down, dict):
             for p, o in sorted(face_down.items()):
@@ -247,12 +258,33 @@ class Table:
         self.commit(player, option)
         return True
 
+    # ------------------------------------------------------------------ learn mode
+
+    def hints(self, player: int) -> list[tuple[str, str]]:
+        """Learn mode's hints for ``player``'s decision now, in the table's language, as
+        ``(kind, text)`` (kinds: ``what``, ``key``, ``mix`` … as the game names them).
+
+        They are the game's own (:meth:`caiquan.engine.Game.learn_hints`), made from that
+        player's observation and decision only; ``[]`` when the player has nothing to
+        decide, has laid a choice face down already, or the game gives no hint.
+        """
+        if player not in self.waiting_humans():
+            return []
+        lang = "zh" if self.lang == "zh" else "en"
+        return [
+            (str(h.get("kind", "")), str(h[lang]))
+            for h in self.game.learn_hints(self.state, player)
+            if h.get(lang)
+        ]
+
     # ------------------------------------------------------------------ saving
 
     def record(self) -> Record:
         meta: dict[str, Any] = {"caiquan": __version__, "seats": self.seats, "lang": self.lang}
         if self.viewer is not None:
             meta["viewer"] = self.viewer
+        if self.learn:
+            meta["learn"] = True
         pending = self._face_down_now()
         if pending:  # so that a resumed game is the identical state, face-down choices too
             meta["face_down"] = {str(p): o for p, o in sorted(pending.items())}

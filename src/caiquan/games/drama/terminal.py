@@ -11,42 +11,50 @@ from rich.table import Table
 from rich.text import Text
 
 from caiquan.engine import Decision, Game
-from caiquan.games.terminal_kit import kv, pick, player_name
+from caiquan.games.terminal_kit import kv, pick, player_name, word
 
 from .rules import SUPPLY_DISCARD_BASE, WEAPON_BASE, Drama
-from .text import NATURE_NAMES, NOT_NOW, card_label, term
+from .text import NOT_NOW, card_label
 
 Obs = Mapping[str, Any]
 
 
 def panel(game: Game, obs: Obs, lang: str, opts: object) -> RenderableType:
-    """The round, the piles, every player's role, weapon and cards, and my hand."""
+    """The round, the piles, every player's role, weapon and cards, and my hand (every label
+    a word of the game's glossary)."""
     assert isinstance(game, Drama)
+
+    def w(key: str) -> str:
+        return word(game, key, lang)
+
+    def who(p: int | None) -> str:
+        return player_name(game, p, lang)
+
     roles = {r.id: r for r in game.content.roles}
     me = obs.get("player")
-    head = _head(obs, lang)
+    head = _head(game, obs, lang)
     parts: list[RenderableType] = [head]
     parts.append(
         kv(
             [
-                (term("leader", lang), player_name(obs.get("leader"), lang)),
-                (term("active", lang), player_name(obs.get("active"), lang)),
-                (term("target", lang), player_name(obs.get("target"), lang)),
-                (term("table_pile", lang), str(obs.get("table_pile", 0))),
-                (term("round_pile", lang), str(obs.get("round_pile", 0))),
+                (w("leader"), who(obs.get("leader"))),
+                (w("active"), who(obs.get("active"))),
+                (w("target"), who(obs.get("target"))),
+                (w("table_pile"), str(obs.get("table_pile", 0))),
+                (w("round_pile"), str(obs.get("round_pile", 0))),
             ]
         )
     )
     table = Table(show_edge=False, padding=(0, 1))
-    for col in ("", "role", "weapon", "hand_size", "cards_left", "taken"):
-        table.add_column(term(col, lang) if col else "")
+    for col in ("", "role", "weapon", "hand_count", "cards_left", "taken"):
+        table.add_column(w(col) if col else "")
     for p, pl in enumerate(obs.get("players", [])):
         role = roles.get(pl["role"])
         rname = (role.zh if lang == "zh" else role.en) if role else "—"
         table.add_row(
-            player_name(p, lang) + (" ★" if p == me else ""),
+            who(p) + (" ★" if p == me else ""),
             f"{rname} ({pl.get('role_value')})" if role else rname,
-            _weapon(pl.get("weapon"), lang),
+            _weapon(game, pl.get("weapon"), lang),
             str(pl["hand_size"]),
             str(pl["cards_left"]),
             str(len(pl.get("taken", []))),
@@ -54,45 +62,46 @@ def panel(game: Game, obs: Obs, lang: str, opts: object) -> RenderableType:
     parts.append(table)
     if me is not None and "hand" in obs:
         hand = "  ".join(card_label(c) for c in obs["hand"]) or "—"
-        parts.append(kv([(term("hand", lang), hand)]))
+        parts.append(kv([(w("hand"), hand)]))
     winners = obs.get("winners") or []
     if winners:
-        names = ", ".join(player_name(w, lang) for w in winners)
-        parts.append(kv([(term("winners", lang), names)]))
+        names = ", ".join(who(p) for p in winners)
+        parts.append(kv([(w("winners"), names)]))
     return Group(*parts)
 
 
-def _head(obs: Obs, lang: str) -> Text:
-    """``round 3 of 10   round card: ♠6 (6)   nature: attack   last round``."""
+def _head(game: Game, obs: Obs, lang: str) -> Text:
+    """``round 3/10   round card: ♠6 (6)   nature: attack   last round``."""
     nature = obs.get("nature") or ""
     head = Text()
     head.append(
-        term("round_of", lang, r=obs.get("round", 0), cap=obs.get("rounds", "?")), style="bold"
+        f"{word(game, 'round', lang)} {obs.get('round', 0)}/{obs.get('rounds', '?')}",
+        style="bold",
     )
     rc = obs.get("round_card")
-    head.append(f"   {term('round_card', lang)}: ")
+    head.append(f"   {word(game, 'round_card', lang)}: ")
     head.append(
         f"{card_label(rc) if rc is not None else '—'} ({obs.get('round_value', '')})",
         style="bold",
     )
-    head.append(f"   {term('nature', lang)}: ")
-    head.append(
-        pick(NATURE_NAMES[nature], lang) if nature in NATURE_NAMES else nature, style="bold cyan"
-    )
+    head.append(f"   {word(game, 'nature', lang)}: ")
+    head.append(word(game, nature, lang) if nature else "—", style="bold cyan")
     if obs.get("last_round"):
-        head.append(f"   {term('last_round_flag', lang)}", style="bold red")
+        head.append(f"   {word(game, 'last', lang)}", style="bold red")
     return head
 
 
-def _weapon(w: Any, lang: str) -> str:
+def _weapon(game: Game, w: Any, lang: str) -> str:
     if w is None:
-        return term("none", lang)
+        return word(game, "none", lang)
     if w.get("hidden"):
-        return term("hidden", lang)
+        return word(game, "hidden", lang)
     q, wc = w["cards"]
-    shown = "" if w.get("public") else f" ({term('hidden', lang)})"
-    uses = term("uses_left", lang, n=w["uses_left"])
-    return f"{card_label(q)}+{card_label(wc)} {w['quality']}/{w['weapon']}, {uses}{shown}"
+    shown = "" if w.get("public") else f" ({word(game, 'hidden', lang)})"
+    quality, weapon = word(game, "quality", lang), word(game, "weapon", lang)
+    pair = f"{quality} {w['quality']} × {weapon} {w['weapon']}"
+    uses = f"{word(game, 'uses_left', lang)} {w['uses_left']}"
+    return f"{card_label(q)}+{card_label(wc)} {pair}, {uses}{shown}"
 
 
 #: Why a card form is not legal, by decision kind and whether the weapon pair goes with it.

@@ -181,29 +181,6 @@ OPTION_HELP: dict[str, tuple[str, str]] = {
 
 # ---------------------------------------------------------------------- terminal panel
 
-#: Labels of the terminal panel (:mod:`.terminal`).
-TERMINAL: dict[str, tuple[str, str]] = {
-    "round_of": ("第 {r}/{cap} 回合", "round {r} of {cap}"),
-    "round_card": ("回合牌", "round card"),
-    "nature": ("性质", "nature"),
-    "leader": ("领先玩家", "leader"),
-    "active": ("行动玩家", "active player"),
-    "target": ("对手", "target"),
-    "role": ("角色", "role"),
-    "weapon": ("武器", "weapon"),
-    "uses_left": ("剩余 {n} 次", "uses left: {n}"),
-    "hidden": ("暗置", "face down"),
-    "none": ("无", "none"),
-    "hand": ("手牌", "hand"),
-    "hand_size": ("手牌", "hand"),
-    "cards_left": ("剩余牌", "cards left"),
-    "taken": ("收回", "taken back"),
-    "table_pile": ("桌面牌堆", "table pile"),
-    "round_pile": ("回合牌堆", "round pile"),
-    "last_round_flag": ("最后一回合", "last round"),
-    "winners": ("胜者", "winners"),
-}
-
 #: Why a card (alone or with the weapon pair) cannot be played now (:func:`.terminal.unavailable`).
 NOT_NOW: dict[str, tuple[str, str]] = {
     "defender_must_arm": (
@@ -232,13 +209,6 @@ NOT_NOW: dict[str, tuple[str, str]] = {
         "a taken-back card cannot pay: pay with an intention card that was not taken back",
     ),
 }
-
-
-def term(key: str, lang: str, **fields: object) -> str:
-    """The terminal label ``key`` in ``lang`` (``zh`` or ``en``), with ``fields`` filled in."""
-    zh, en = TERMINAL[key]
-    text = zh if lang == "zh" else en
-    return text.format(**fields) if fields else text
 
 
 # ---------------------------------------------------------------------- catalogue

@@ -2,7 +2,8 @@
 
 Drawn from one seat's observation alone (see :mod:`caiquan.games.terminal_kit`): the heart
 grid with both players' tokens, the two characters, this round's battle and the power table,
-with the equilibrium hint and the table's parts as view toggles (:data:`TOGGLES`).
+with the equilibrium hint and the table's parts as view toggles (:data:`TOGGLES`). Labels
+are words of the game's glossary (``glossary.toml``, as on the web table).
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from caiquan.engine import Decision, Game, solve_zero_sum
-from caiquan.games.terminal_kit import kv, pick
+from caiquan.games.terminal_kit import kv, title, word
 
 from .content import Character, Content
 from .rules import CHAR_BASE, SKILL_BASE, WEAPON_BASE, Promise
 from .table import PowerTable
-from .text import PHASES, SKILL_STATES, THROWS, t
+from .text import t
 
 Obs = Mapping[str, Any]
 
@@ -51,23 +52,29 @@ _VERDICT_STYLE = {
 }
 
 
+def _words(game: Game, lang: str) -> Callable[[str], str]:
+    """The glossary's word for a key, in ``lang``."""
+    return lambda key: word(game, key, lang)
+
+
 def panel(game: Game, obs: Obs, lang: str, opts: Options) -> RenderableType:
+    w = _words(game, lang)
     parts: list[RenderableType] = []
     rnd = obs.get("round", 0)
     phase = obs.get("phase", "")
     head = Text()
-    head.append(t("round_of", lang, r=rnd, cap=obs.get("round_cap", "?")), style="bold")
-    head.append(f"   {t('phase', lang)}: {pick(PHASES[phase], lang) if phase in PHASES else phase}")
-    head.append(f"   {t('check_deck', lang)}: {obs.get('check_deck', 0)}")
+    head.append(f"{title(game, 'round', lang)} {rnd}/{obs.get('round_cap', '?')}", style="bold")
+    head.append(f"   {w('phase')}: {w(phase) if phase else '—'}")
+    head.append(f"   {w('check_deck')}: {obs.get('check_deck', 0)}")
     parts.append(head)
-    parts.append(_hearts(obs, lang))
+    parts.append(_hearts(game, obs, lang))
     players = obs.get("players")
     if players:
-        parts.append(_players(players, lang))
-        parts.append(_battle(obs, lang))
+        parts.append(_players(game, players, lang))
+        parts.append(_battle(game, obs, lang))
         table = obs.get("power_table")
         if table:
-            parts.append(_power(table, obs.get("player"), lang, opts, obs.get("battle")))
+            parts.append(_power(game, table, obs.get("player"), lang, opts, obs.get("battle")))
     else:
         chars = {c.id: c for c in _content(game).characters}
         rows: list[tuple[str, RenderableType | str]] = []
@@ -77,17 +84,17 @@ def panel(game: Game, obs: Obs, lang: str, opts: Options) -> RenderableType:
                 rows.append((f"{'AB'[p]}", c.name if lang == "zh" else c.name_en))
         pool = obs.get("pool")
         if pool:
-            rows.append((t("pool", lang), ", ".join(_char_name(chars[c], lang) for c in pool)))
+            rows.append((w("pool"), ", ".join(_char_name(chars[c], lang) for c in pool)))
         if obs.get("first_picker") is not None:
-            rows.append(("", t("first_pick", lang, who="AB"[obs["first_picker"]])))
+            rows.append((w("first_picker"), "AB"[obs["first_picker"]]))
         if rows:
             parts.append(kv(rows))
     last = obs.get("last_round")
     if last:
-        w = last.get("winner")
-        throws = " / ".join(pick(THROWS[x], lang) for x in last["throws"])
-        who = "—" if w is None else "AB"[w]
-        parts.append(Text(f"{t('last_round', lang)}: {throws} → {who} ({last.get('damage', 0)})"))
+        winner = last.get("winner")
+        throws = " / ".join(w(x) for x in last["throws"])
+        who = "—" if winner is None else "AB"[winner]
+        parts.append(Text(f"{w('last_round')}: {throws} → {who} ({last.get('damage', 0)})"))
     return Group(*parts)
 
 
@@ -95,10 +102,16 @@ def _char_name(c: Character, lang: str) -> str:
     return f"{c.name}（{c.school}）" if lang == "zh" else f"{c.name_en} ({c.school_en})"
 
 
-def _hearts(obs: Obs, lang: str) -> RenderableType:
+def _hearts(game: Game, obs: Obs, lang: str) -> RenderableType:
     hearts = obs.get("hearts") or [[], []]
     tokens = obs.get("tokens") or [None, None]
-    grid = Table(title=t("hearts", lang), show_header=False, box=None, padding=(0, 1))
+    marks = "A ▲ / B ▼"
+    caption = (
+        f"{title(game, 'hearts', lang)}（{word(game, 'tokens', lang)}：{marks}）"
+        if lang == "zh"
+        else f"{title(game, 'hearts', lang)} ({word(game, 'tokens', lang)}: {marks})"
+    )
+    grid = Table(title=caption, show_header=False, box=None, padding=(0, 1))
     for _ in range(5):
         grid.add_column(justify="center", min_width=7)
     for row in (1, 0):  # B's row on top, A's row nearest the bottom
@@ -117,7 +130,8 @@ def _hearts(obs: Obs, lang: str) -> RenderableType:
     return grid
 
 
-def _players(players: list[Any], lang: str) -> RenderableType:
+def _players(game: Game, players: list[Any], lang: str) -> RenderableType:
+    w = _words(game, lang)
     table = Table(show_edge=False, padding=(0, 1))
     table.add_column("")
     for p in players:
@@ -129,7 +143,7 @@ def _players(players: list[Any], lang: str) -> RenderableType:
 
     def attrs(p: Any) -> str:
         a = p["character"]["attributes"]
-        return " ".join(f"{pick(THROWS[k], lang)}{a[k]}" for k in _BLADES)
+        return " ".join(f"{w(k)}{a[k]}" for k in _BLADES)
 
     def weapon(p: Any, card: str | None) -> str:
         if not card:
@@ -139,36 +153,38 @@ def _players(players: list[Any], lang: str) -> RenderableType:
                 return f"{card}「{w['name']}」" if lang == "zh" else f"{card} ({w['name_en']})"
         return card
 
-    row(t("life", lang), lambda p: f"{p['life']}/{p['max_life']}")
-    row(t("qi", lang), lambda p: f"{p['qi']}/{p['max_qi']}")
-    row(t("character", lang), attrs)
-    row(t("equipped", lang), lambda p: weapon(p, p.get("equipped")))
-    row(t("weapons", lang), lambda p: ", ".join(weapon(p, w) for w in p["hand_weapons"]) or "—")
-    row(t("skills", lang), lambda p: " ".join(str(v) for v in p["hand_skills"]) or "—")
-    row(t("discarded", lang), lambda p: " ".join(str(v) for v in p["discard_skills"]) or "—")
-    row(t("eligible", lang), lambda p: " ".join(str(v) for v in p["eligible"]) or "—")
-    row(t("steps", lang), lambda p: str(p["step_range"]))
+    row(w("life"), lambda p: f"{p['life']}/{p['max_life']}")
+    row(w("qi"), lambda p: f"{p['qi']}/{p['max_qi']}")
+    row(w("attributes"), attrs)
+    row(w("equipped"), lambda p: weapon(p, p.get("equipped")))
+    row(w("weapons_hand"), lambda p: ", ".join(weapon(p, c) for c in p["hand_weapons"]) or "—")
+    row(w("skills"), lambda p: " ".join(str(v) for v in p["hand_skills"]) or "—")
+    row(w("discarded"), lambda p: " ".join(str(v) for v in p["discard_skills"]) or "—")
+    row(w("eligible"), lambda p: " ".join(str(v) for v in p["eligible"]) or "—")
+    row(w("steps"), lambda p: str(p["step_range"]))
     if any(v is not None for p in players for v in (p.get("face_down") or {}).values()):
-        row(t("face_down", lang), lambda p: _face_down(p, lang))
+        row(w("face_down"), lambda p: _face_down(game, p, lang))
     return table
 
 
-def _face_down(p: Any, lang: str) -> str:
+def _face_down(game: Game, p: Any, lang: str) -> str:
     """This round's face-down cards as a real table shows them: *that* a card lies there
     (and, for the viewer's own skill card, which)."""
+    w = _words(game, lang)
     fd = p.get("face_down") or {}
     bits = []
     for step in ("skill", "weapon"):
         laid = fd.get(step)
         if laid is None:
             continue
-        bits.append(t(f"fd_{step}", lang) + " " + ("▮" if laid else t("fd_none", lang)))
+        bits.append(w(f"{step}_card") + " " + ("▮" if laid else w("none")))
     if p.get("laid_skill"):
-        bits.append(t("fd_yours", lang, n=p["laid_skill"]))
+        bits.append(f"{w('yours')}{'：' if lang == 'zh' else ': '}{p['laid_skill']}")
     return ", ".join(bits) or "—"
 
 
-def _battle(obs: Obs, lang: str) -> RenderableType:
+def _battle(game: Game, obs: Obs, lang: str) -> RenderableType:
+    w = _words(game, lang)
     b = obs.get("battle") or {}
     rows: list[tuple[str, RenderableType | str]] = []
     for p, seat in enumerate("AB"):
@@ -176,29 +192,35 @@ def _battle(obs: Obs, lang: str) -> RenderableType:
         skill = (b.get("skills") or [None, None])[p]
         if skill:
             state = (b.get("skill_state") or [None, None])[p]
-            how = pick(SKILL_STATES[state], lang) if state in SKILL_STATES else state
-            bits.append(f"{t('skill_card', lang, n=skill)}: {how}")
+            how = w(state) if state else "—"
+            bits.append(f"{w('skill_card')} {skill}: {how}")
         forb = (b.get("forbidden") or [[], []])[p]
         if forb:
-            bits.append(f"{t('forbidden', lang)}: {', '.join(pick(THROWS[x], lang) for x in forb)}")
+            bits.append(f"{w('forbidden')}: {', '.join(w(x) for x in forb)}")
         if p in (b.get("throws_first") or []):
-            bits.append(t("throws_first", lang))
+            bits.append(w("throws_first"))
         if bits:
             rows.append((seat, "; ".join(bits)))
     if b.get("open_throw"):
-        rows.append((t("open_throw", lang), pick(THROWS[b["open_throw"]], lang)))
+        rows.append((w("open_throw"), w(b["open_throw"])))
     if not rows:
         return Text("")
-    return kv([(t("battle", lang), ""), *rows])
+    return kv([(title(game, "battle", lang), ""), *rows])
 
 
 def _power(
-    table: Obs, viewer: int | None, lang: str, opts: Options, battle: Obs | None = None
+    game: Game,
+    table: Obs,
+    viewer: int | None,
+    lang: str,
+    opts: Options,
+    battle: Obs | None = None,
 ) -> RenderableType:
+    w = _words(game, lang)
     grid = Table(padding=(0, 1), show_lines=opts.details)
     grid.add_column("A \\ B")
     for b in _BLADES:
-        grid.add_column(pick(THROWS[b], lang), justify="center", min_width=6)
+        grid.add_column(w(b), justify="center", min_width=6)
     for i, a in enumerate(_BLADES):
         cells: list[RenderableType] = []
         for cell in table["cells"][i]:
@@ -212,16 +234,23 @@ def _power(
                 cells.append(Text(f"{total}\n{sums}", style=style, justify="center"))
             else:
                 cells.append(Text(f" {total} ", style=style, justify="center"))
-        grid.add_row(pick(THROWS[a], lang), *cells)
+        grid.add_row(w(a), *cells)
     ta, tb = table["thresholds"]
-    notes = [t("legend_cells", lang), t("thresholds", lang, a=ta, b=tb)]
-    if opts.details:
-        notes.append(t("parts", lang))
+    wins = w("wins")
+    legend = Text()
+    for colour, label in (("green", f"A {wins}"), ("yellow", w("draw")), ("red", f"B {wins}")):
+        legend.append("■", style=colour)
+        legend.append(f" {label}  ")
+    colon = "：" if lang == "zh" else ": "
+    legend.append(f"·  {w('thresholds')}{colon}A ≥ {ta}, B ≤ −{tb}", style="dim")
     parts: list[RenderableType] = [
-        Text(t("power_table", lang), style="bold"),
+        Text(title(game, "power_table", lang), style="bold"),
         grid,
-        Text("  ·  ".join(notes), style="dim"),
+        legend,
     ]
+    if opts.details:  # what each cell's second line adds up
+        cell = "+".join(w(k) for k in ("attributes", "win_value", "weapons", "skills"))
+        parts.append(Text(f"{w('power')} = {cell}", style="dim"))
     if opts.hint:
         hint = equilibrium_hint(table, 0 if viewer is None else viewer, lang, battle)
         parts.append(Text(hint, style="cyan"))
@@ -255,8 +284,14 @@ def equilibrium_hint(table: Obs, player: int, lang: str, battle: Obs | None = No
     full = [0.0, 0.0, 0.0]
     for i, x in zip(rows, sol.row, strict=True):
         full[i] = x
-    mix = "  ".join(f"{pick(THROWS[b], lang)} {x:.0%}" for b, x in zip(_BLADES, full, strict=True))
-    return t("hint", lang, who="AB"[player], mix=mix, v=sol.value + 0.0)
+    w = Promise.glossary().words
+    mix = "  ".join(f"{w[b].name(lang)} {x:.0%}" for b, x in zip(_BLADES, full, strict=True))
+    name = w["equilibrium_mix"].name(lang)
+    name = name[:1].upper() + name[1:]
+    who, value = "AB"[player], f"{w['value'].name(lang)} {sol.value + 0.0:+.2f}"
+    if lang == "zh":
+        return f"{name}（{who}）：{mix}；{value}"
+    return f"{name} ({who}): {mix}; {value}"
 
 
 def unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tuple[str, str]]:
@@ -266,7 +301,7 @@ def unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tup
         return out
     forb = (obs.get("battle") or {}).get("forbidden") or [[], []]
     for name in forb[me]:
-        out.append((pick(THROWS[name], lang), t("forbidden_throw", lang)))
+        out.append((word(game, name, lang), t("forbidden_throw", lang)))
     return out
 
 
@@ -275,9 +310,9 @@ def explain(game: Game, obs: Obs, option: int, lang: str) -> str:
     if option >= CHAR_BASE:
         c = _content(game).characters[option - CHAR_BASE]
         attrs = " ".join(
-            f"{pick(THROWS[b], lang)} {v}" for b, v in zip(_BLADES, c.attack, strict=True)
+            f"{word(game, b, lang)} {v}" for b, v in zip(_BLADES, c.attack, strict=True)
         )
-        life = f"{t('life', lang)} {c.vitality}  {t('qi', lang)} {c.qi}"
+        life = f"{word(game, 'life', lang)} {c.vitality}  {word(game, 'qi', lang)} {c.qi}"
         return f"{attrs}  {life}\n{c.info if zh else c.info_en}"
     me = obs.get("player")
     players = obs.get("players")
@@ -287,7 +322,7 @@ def explain(game: Game, obs: Obs, option: int, lang: str) -> str:
             skill = option - SKILL_BASE
             sk = card["skills"][skill - 1]
             name = sk["name"] if zh else sk["name_en"]
-            cost = f"{t('qi', lang)} {sk['cost']}"
+            cost = f"{word(game, 'qi', lang)} {sk['cost']}"
             return f"{skill} {name} ({cost}): {sk['text'] if zh else sk['text_en']}"
         w = card["weapons"][option - WEAPON_BASE - 1]
         name = w["name"] if zh else w["name_en"]
