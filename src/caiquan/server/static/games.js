@@ -62,10 +62,11 @@ const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} $
 // a screen reader reads it. Decision buttons use the same popover (tipText + data-tip).
 let tipSeq = 0;
 // The hidden element that holds a text: the target of aria-describedby and of data-tip.
-function tipText(h, name, text) {
+// `extra`: more to show after the text (an element, e.g. promise's power-table preview).
+function tipText(h, name, text, extra = null) {
   const id = `tip-${++tipSeq}`;
   return { id, el: h("span", { id, class: "tip-text", hidden: true },
-    name ? h("strong", {}, name) : null, name && text ? "\n" : null, text || "") };
+    name ? h("strong", {}, name) : null, name && text ? "\n" : null, text || "", extra) };
 }
 // chip(h, {label, name, text, key, cls}): `label` is what the chip shows (default: name);
 // `key` (e.g. "skill|sword:5") keeps focus and popover on the same chip across redraws.
@@ -182,7 +183,8 @@ export function redrawKeepingTips(container, draw) {
 
 // What a decision option is about, from the game's panel module (its optional export
 // `optionHelp(option, observation, ctx)` → {kind, id} of a catalogue entry, or {name, text};
-// either may add `brief`: a short line shown on the button). Null when it names nothing.
+// either may add `brief`: a short line shown on the button, and `extra`: an element shown
+// after the text, e.g. a preview of what the option changes). Null when it names nothing.
 // Returns {brief, name, text, tip: the hidden text element, tipId}.
 export function optionHelp(game, option, obs, ctx) {
   installTips();
@@ -194,8 +196,8 @@ export function optionHelp(game, option, obs, ctx) {
   if (!got) return null;
   const name = got.name ?? (got.kind ? full.kit.name(got.kind, got.id) : "");
   const text = got.text ?? (got.kind ? full.kit.text(got.kind, got.id) : "");
-  if (!text) return null;
-  const t = tipText(ctx.h, name, text);
+  if (!text && !got.extra) return null;
+  const t = tipText(ctx.h, name, text, got.extra || null);
   return { brief: got.brief || "", name, text, tip: t.el, tipId: t.id };
 }
 
