@@ -34,14 +34,17 @@ function characterText(id, lang, kit) {
 // from the viewer's side. A preview (see preview.py) marks the cells the card changes
 // ("was → now") and the throws it forbids.
 const THROWS = ["slash", "pierce", "strike"];
-function powerTable(pt, { h, w, side, letters, label, preview = false }) {
+// `term`: a throw's heading with its glossary explanation (the board's table; a preview in a
+// popover has plain words).
+function powerTable(pt, { h, w, side, letters, label, preview = false, term = null }) {
   const forbidden = pt.forbidden || [[], []];
   // (a space after each piece: a screen reader's text of the table keeps its words apart)
-  const head = THROWS.map((x) => h("th", { class: forbidden[1]?.includes(x) ? "forbidden" : null }, `${w(x)} `));
+  const throwName = (x) => (term ? [term(x), " "] : `${w(x)} `);
+  const head = THROWS.map((x) => h("th", { class: forbidden[1]?.includes(x) ? "forbidden" : null }, throwName(x)));
   return h("table", { class: `power${preview ? " preview" : ""}`, "aria-label": label },
     h("thead", {}, h("tr", {}, h("th", {}, `${letters[0]} \\ ${letters[1]} `), head)),
     h("tbody", {}, pt.cells.map((row, r) => h("tr", {},
-      h("th", { class: forbidden[0]?.includes(THROWS[r]) ? "forbidden" : null }, `${w(THROWS[r])} `),
+      h("th", { class: forbidden[0]?.includes(THROWS[r]) ? "forbidden" : null }, throwName(THROWS[r])),
       row.map((c) => {
         const mineWin = (c.verdict === "A" && side === 0) || (c.verdict === "B" && side === 1);
         const cls = c.verdict === "draw" ? "draw" : mineWin ? "win" : "lose";
@@ -139,11 +142,12 @@ function faceDown(p, lang, skill) {
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => word(k, lang, kit);
+  const t = (k) => kit.term(k);  // a label with its glossary explanation on hover, focus, tap
   const me = o.player ?? null;   // null: a spectator (colours then read from A's side)
   const side = me ?? 0;
   const players = o.players || [];
   const letters = players.map((p) => p.seat);
-  const who = (i) => `${letters[i] || i}${i === me && ctx.seat != null ? ` (${w("you")})` : ""}`;
+  const who = (i) => [letters[i] || String(i), i === me && ctx.seat != null ? [" (", t("you"), ")"] : null];
   // cards from the game's catalogue, each a chip with its text: a weapon is
   // "<character id>:<J|Q|K>", a skill "<character id>:<1…10>"
   const character = (id) => (kit.entry("character", id)
@@ -155,13 +159,13 @@ export default function panel(o, ctx) {
   const chips = (xs, f) => ((xs || []).length ? h("span", { class: "chips" }, xs.map(f)) : "—");
   const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
     h("h4", {}, who(i), " · ", p.character ? character(p.character.id) : "—"),
-    kit.bar(h, w("life"), p.life ?? 0, p.max_life ?? 0, "life"),
-    kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi"),
+    kit.bar(h, w("life"), p.life ?? 0, p.max_life ?? 0, "life", t("life")),
+    kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi", t("qi")),
     kit.kv(h, [
-      [w("equipped"), p.equipped ? weapon(p, p.equipped) : "—"],
-      [w("weapons_hand"), chips(p.hand_weapons, (c) => weapon(p, c))],
-      [w("skills"), chips(p.hand_skills, (n) => skill(p, n))],
-      [w("discarded"), chips(p.discard_skills, (n) => skill(p, n))],
+      [t("equipped"), p.equipped ? weapon(p, p.equipped) : "—"],
+      [t("weapons_hand"), chips(p.hand_weapons, (c) => weapon(p, c))],
+      [t("skills"), chips(p.hand_skills, (n) => skill(p, n))],
+      [t("discarded"), chips(p.discard_skills, (n) => skill(p, n))],
       faceDown(p, lang, (n) => skill(p, n)),
     ]));
   const tokens = o.tokens || [];
@@ -175,15 +179,15 @@ export default function panel(o, ctx) {
         h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join(" ")) : null);
     }));
   const pt = o.power_table;
-  const table = pt?.cells ? powerTable(pt, { h, w, side, letters, label: w("power") }) : null;
+  const table = pt?.cells ? powerTable(pt, { h, w, side, letters, label: w("power"), term: t }) : null;
   const lr = o.last_round;
   return h("div", { class: "panel promise" },
-    h("p", { class: "inline-kv" }, h("strong", {}, `${w("round")} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
-      ` · ${w("phase")}: ${o.phase ? w(o.phase) : "—"} · ${w("check_deck")}: ${o.check_deck ?? "—"}`),
-    o.pool?.length ? h("p", { class: "pool" }, `${w("pool")}: `, o.pool.map(character)) : null,
+    h("p", { class: "inline-kv" }, h("strong", {}, t("round"), ` ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
+      " · ", t("phase"), ": ", o.phase ? t(o.phase) : "—", " · ", t("check_deck"), `: ${o.check_deck ?? "—"}`),
+    o.pool?.length ? h("p", { class: "pool" }, t("pool"), ": ", o.pool.map(character)) : null,
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
-      h("figure", {}, h("figcaption", {}, w("stances")), grid),
-      table ? h("figure", {}, h("figcaption", {}, `${w("power")} (${letters[0]} → ${letters[1]})`), table) : null),
-    lr ? h("p", { class: "last-round" }, `${w("last_round")}: ${(lr.throws || []).map((x) => w(x)).join(" / ")}, ${lr.winner == null ? w("draw") : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
+      h("figure", {}, h("figcaption", {}, t("stances")), grid),
+      table ? h("figure", {}, h("figcaption", {}, t("power"), ` (${letters[0]} → ${letters[1]})`), table) : null),
+    lr ? h("p", { class: "last-round" }, t("last_round"), `: ${(lr.throws || []).map((x) => w(x)).join(" / ")}, ${lr.winner == null ? w("draw") : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
 }
