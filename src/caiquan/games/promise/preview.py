@@ -113,7 +113,8 @@ def _table_json(table: PowerTable, now: PowerTable, shape: _Shape) -> dict[str, 
             c, old = table.cell(a, b), now.cell(a, b)
             diff = c.total != old.total or c.verdict != old.verdict
             changed += diff
-            row.append({**c.to_json(), "changed": diff, "was": old.total})
+            # only what the preview shows: the frame carries one table per option
+            row.append({"total": c.total, "verdict": c.verdict, "changed": diff, "was": old.total})
         cells.append(row)
     return {
         "cells": cells,
