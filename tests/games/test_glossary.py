@@ -49,13 +49,14 @@ def met(game: Game, games: int = 4) -> set[str]:
 
 
 def panel_words(game: Game) -> set[str]:
-    """The words a game's own web and terminal panels look up by name (``w("…")``)."""
+    """The words a game's own web and terminal panels look up by name (``w("…")``, and
+    ``t("…")`` / ``term("…")``: a label with its explanation)."""
     folder = Path(__import__(game.package(), fromlist=["_"]).__file__ or "").parent
     found: set[str] = set()
     for name in ("web.js",):
         path = folder / name
         if path.exists():
-            found |= set(re.findall(r"\bw(?:ord)?\(\"([a-z_]+)\"", path.read_text("utf-8")))
+            found |= set(re.findall(r"\b(?:w|word|t|term)\(\"([a-z_]+)\"", path.read_text("utf-8")))
     return found
 
 

@@ -17,8 +17,18 @@ import pytest
 from .conftest import WebServer, need_game
 from .helpers import INIT, PHONE, click_one, create_table, new_page, script_errors
 
-SEATS = {"promise": ["human", "easy"], "legends": ["human", "easy", "easy"]}
-OPTIONS: dict[str, dict[str, Any]] = {"promise": {}, "legends": {"players": 3, "round_cap": 3}}
+SEATS = {
+    "promise": ["human", "easy"],
+    "legends": ["human", "easy", "easy"],
+    "drama": ["human", "easy", "easy", "easy"],
+    "goofspiel": ["human", "easy"],
+}
+OPTIONS: dict[str, dict[str, Any]] = {
+    "promise": {},
+    "legends": {"players": 3, "round_cap": 3},
+    "drama": {},
+    "goofspiel": {},
+}
 
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")  # card letters (J, Q, K, A) stand alone
@@ -55,8 +65,9 @@ def settle(page: Any) -> None:
 
 
 def check_chips(page: Any, scope: str, lang: str) -> int:
-    """Every chip in ``scope``: its text by hover, then by keyboard (Tab from the previous
-    chip), non-empty, in the page's language, the same as its accessible description."""
+    """Every chip in ``scope`` (cards, and the labels' glossary terms): its text by hover, then
+    by keyboard (Tab from the previous chip), non-empty, in the page's language, the same as
+    its accessible description."""
     from playwright.sync_api import expect
 
     chips = page.locator(f"{scope} .chip")
@@ -72,8 +83,11 @@ def check_chips(page: Any, scope: str, lang: str) -> int:
         page.mouse.move(1, 1)  # away from every chip: only keyboard focus shows it now
         if i == 0:
             chip.focus()
-        else:
-            page.keyboard.press("Tab")  # the chips are in the page's tab order, one after another
+        else:  # the chips are in the page's tab order, in order (a power table's cells between)
+            for _ in range(12):
+                page.keyboard.press("Tab")
+                if chip.evaluate("e => e === document.activeElement"):
+                    break
         expect(chip).to_be_focused()
         focused = tip_text(page)
         assert norm(focused) == norm(hovered), (label, focused, hovered)
@@ -186,6 +200,54 @@ def test_legends_people_territories_and_markers_show_their_text(
     page.context.close()
 
 
+def hand_cards(page: Any) -> Any:
+    """The cards in this seat's hand (its label, a glossary term, aside)."""
+    return page.locator("#t-panel .my-hand .chip:not(.term)")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", ["drama", "goofspiel"])
+def test_every_card_in_hand_shows_its_text(
+    server: WebServer, browser: Any, game: str, lang: str
+) -> None:
+    """Drama and goofspiel: every card visible in hand has its text, by hover and by keyboard
+    focus, in the page's language; and what it plays says so in the options."""
+    need_game(server, game)
+    page = new_page(browser, lang=lang)
+    table = create_table(page, server.base, game, OPTIONS[game], SEATS[game])
+    desc = server.get(f"/api/tables/{table}/description")
+    kinds = {e["kind"] for e in desc["catalogue"]}
+    assert "card" in kinds, kinds
+    rng = random.Random(2)
+    for _ in range(20):  # drama deals after the roles are chosen
+        settle(page)
+        if hand_cards(page).count():
+            break
+        click_one(page, rng)
+    seen = 0
+    for _ in range(3):  # the hand now, and after two more decisions
+        settle(page)
+        cards = hand_cards(page)
+        assert cards.count() > 0, page.inner_text("#t-panel")[:400]
+        for i in range(cards.count()):
+            card = cards.nth(i)
+            label = card.inner_text()
+            card.hover()
+            hovered = tip_text(page)
+            assert len(norm(hovered)) > len(label) + 3, (label, hovered)  # a text, not the name
+            assert in_language(hovered, lang), (label, hovered)
+            page.mouse.move(1, 1)
+            card.focus()
+            assert norm(tip_text(page)) == norm(hovered), label
+            assert norm(description(page, card)) == norm(hovered), label
+            seen += 1
+        check_options(page, lang)
+        click_one(page, rng)
+    assert seen >= 6
+    assert script_errors(page) == []
+    page.context.close()
+
+
 @pytest.mark.parametrize(("game", "lang"), [("promise", "en"), ("legends", "zh")])
 def test_card_text_on_a_phone_by_tap_and_inside_the_screen(
     server: WebServer, browser: Any, game: str, lang: str
@@ -205,7 +267,8 @@ def test_card_text_on_a_phone_by_tap_and_inside_the_screen(
         settle(page)
         click_one(page, rng)
     settle(page)
-    chips = page.locator("#t-panel .chip")
+    # (a phone's legends table hides its header row: each cell says its column instead)
+    chips = page.locator("#t-panel .chip:visible")
     for i in range(chips.count()):
         chip = chips.nth(i)
         chip.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the sticky bar

@@ -375,7 +375,7 @@ def test_drama_panel_is_the_games_own_module_reading_the_catalogue(
         assert sum(name in h for h in heads) == 1, (name, heads)
     nature = page.inner_text("#t-panel .nature")
     assert nature in ("进攻", "防守", "补给", "丢弃")
-    said = described(page.locator("#t-panel .my-hand .chip").first)
+    said = described(page.locator("#t-panel .my-hand .chip:not(.term)").first)
     assert said.split("\n")[1].startswith("意图数 "), said
     page.context.close()
 

@@ -44,6 +44,11 @@ and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
                      ``title``, ``note`` as ``{zh, en}``;
                      ``pairs[a][b]``: ``value`` (a number, for
                      ``a`` in seat 0), ``detail`` ``{zh, en}``)
+  ``preview``        ``f(game, decision, observation) -> dict``:   the options carry no
+                     per option name, what choosing it would       preview
+                     change (JSON), from the deciding seat's own
+                     observation; the server sends it with the
+                     option as ``preview``
   =================  ============================================  =========================
 
 :meth:`~caiquan.engine.Game.description` gathers all of it as one JSON-ready value
@@ -75,6 +80,7 @@ HOOKS: tuple[str, ...] = (
     "matchups",
     "guide",
     "learn",
+    "preview",
 )
 
 Scalar = str | int | float | bool

@@ -254,6 +254,15 @@ class Game(ABC):
             return []
         return list(hints(self, state.decision(player), state.observation(player)))
 
+    def option_previews(self, state: State, player: int) -> dict[str, dict[str, JSONValue]]:
+        """What each of ``player``'s options now would change (the ``preview`` hook), by
+        option name, worked out from that player's own observation (``{}`` without the hook,
+        without a decision, or at a decision the game previews nothing for)."""
+        preview = self.hook("preview")
+        if preview is None or player not in state.to_move():
+            return {}
+        return dict(preview(self, state.decision(player), state.observation(player)))
+
     def info(self) -> dict[str, JSONValue]:
         """A JSON-ready description of the game, its options and current configuration."""
         return {

@@ -110,6 +110,10 @@ def state_frame(
         learn = learn_json(state, seat)
         if learn:
             decision["learn"] = learn
+        previews = previews_json(state, seat)
+        for option in decision["options"]:
+            if option["name"] in previews:
+                option["preview"] = previews[option["name"]]
     outcome = None
     if state.is_terminal():
         o = state.outcome()
@@ -141,6 +145,16 @@ def learn_json(state: State, seat: int) -> list[dict[str, str]]:
     except Exception:
         log.exception("%s: learn hints failed; the decision goes without", state.game.id)
         return []
+
+
+def previews_json(state: State, seat: int) -> dict[str, Any]:
+    """What each of ``seat``'s options would change (``Game.option_previews``: from that
+    seat's observation), by option name; none when the game has none or they fail."""
+    try:
+        return state.game.option_previews(state, seat)
+    except Exception:
+        log.exception("%s: option previews failed; the options go without", state.game.id)
+        return {}
 
 
 def ending_json(state: State) -> dict[str, Any]:

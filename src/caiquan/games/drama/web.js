@@ -30,6 +30,7 @@ export function optionHelp(o, obs, ctx) {
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => kit.word(k, lang);  // the game's glossary (glossary.toml)
+  const t = (k) => kit.term(k);  // a label with its glossary explanation on hover, focus, tap
   const { kv, seatName } = kit;
   // a card, with what it does (its catalogue text) in its popover
   const card = (hh, c, extra) => kit.cardChip(c, { cls: extra || "" });
@@ -39,27 +40,27 @@ export default function panel(o, ctx) {
     if (!wp) return "—";
     if (wp.hidden) return w("hidden");
     const kind = weaponKind(kit, wp.quality);
-    const label = `${w("quality")} ${wp.quality} × ${w("weapon")} ${wp.weapon}`;
+    const label = `${w("quality")} ${wp.quality} × ${w("weapon")} ${wp.weapon}`;  // in a chip: words
     return h("span", {},
       (wp.cards || []).map((c) => card(h, c)), " ", kind ? kit.chip("weapon", kind, { label }) : label,
-      ` · ${w("uses_left")} ${wp.uses_left}`, wp.public === false ? ` (${w("hidden")})` : "");
+      " · ", t("uses_left"), ` ${wp.uses_left}`, wp.public === false ? [" (", t("hidden"), ")"] : "");
   };
   const players = (o.players || []).map((p, i) => h("div", {
     class: ["player-box", i === me ? "me" : "opp", i === o.active ? "active" : "", i === o.target ? "target" : ""].join(" "), "data-player": i },
-  h("h4", {}, seatName(ctx, i), i === me ? ` (${w("you")})` : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
-  kv(h, [[w("hand_count"), p.hand_size], [w("cards_left"), p.cards_left], [w("weapon"), weapon(p.weapon)],
-    [w("taken"), (p.taken || []).length ? h("span", {}, (p.taken || []).map((c) => card(h, c))) : "—"]])));
+  h("h4", {}, seatName(ctx, i), i === me ? [" (", t("you"), ")"] : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
+  kv(h, [[t("hand_count"), p.hand_size], [t("cards_left"), p.cards_left], [t("weapon"), weapon(p.weapon)],
+    [t("taken"), (p.taken || []).length ? h("span", {}, (p.taken || []).map((c) => card(h, c))) : "—"]])));
   return h("div", { class: "panel drama" },
     h("div", { class: "round-card" },
       o.round_card != null ? card(h, o.round_card, "big") : null,
-      h("div", {}, h("strong", {}, `${w("round")} ${o.round} / ${o.rounds}`), h("br"),
-        `${w("nature")}: `, o.nature && kit.entry("nature", o.nature) ? kit.chip("nature", o.nature, { cls: `nature ${o.nature}` }) : h("span", { class: `nature ${o.nature}` }, o.nature || "—"), ` (${o.round_value})`,
-        o.last_round ? h("span", { class: "tag" }, ` ${w("last")}`) : null)),
-    kv(h, [[w("phase"), w(o.phase)], [w("leader"), seatName(ctx, o.leader)],
-      o.active != null ? [w("active"), seatName(ctx, o.active)] : null,
-      o.target != null ? [w("target"), seatName(ctx, o.target)] : null,
-      [w("round_pile"), o.round_pile], [w("table_pile"), o.table_pile],
-      o.winners?.length ? [w("winners"), o.winners.map((x) => seatName(ctx, x)).join(", ")] : null]),
+      h("div", {}, h("strong", {}, t("round"), ` ${o.round} / ${o.rounds}`), h("br"),
+        t("nature"), ": ", o.nature && kit.entry("nature", o.nature) ? kit.chip("nature", o.nature, { cls: `nature ${o.nature}` }) : h("span", { class: `nature ${o.nature}` }, o.nature || "—"), ` (${o.round_value})`,
+        o.last_round ? h("span", { class: "tag" }, " ", t("last")) : null)),
+    kv(h, [[t("phase"), t(o.phase)], [t("leader"), seatName(ctx, o.leader)],
+      o.active != null ? [t("active"), seatName(ctx, o.active)] : null,
+      o.target != null ? [t("target"), seatName(ctx, o.target)] : null,
+      [t("round_pile"), o.round_pile], [t("table_pile"), o.table_pile],
+      o.winners?.length ? [t("winners"), o.winners.map((x) => seatName(ctx, x)).join(", ")] : null]),
     h("div", { class: "players" }, players),
-    o.hand ? h("p", { class: "my-hand" }, `${w("hand")}: `, o.hand.map((c) => card(h, c))) : null);
+    o.hand ? h("p", { class: "my-hand" }, t("hand"), ": ", o.hand.map((c) => card(h, c))) : null);
 }

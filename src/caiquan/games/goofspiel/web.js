@@ -11,12 +11,12 @@ export function optionHelp(o, obs, ctx) {
 
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
-  const w = (k) => kit.word(k, lang);  // the game's glossary (glossary.toml)
+  const t = (k) => kit.term(k);  // a word of the game's glossary, its explanation one hover away
   const { kv, seatName } = kit;
   const bid = (v) => kit.chip("card", "bid", { label: String(v), cls: "num" });
   return h("div", { class: "panel goofspiel" },
     h("p", { class: "big-point" }, kit.chip("card", "point"), ": ", h("strong", {}, o.point_card ?? "—")),
-    kv(h, [[w("points"), (o.points || []).map((p, i) => `${seatName(ctx, i)} ${p}`).join(" · ")],
-      ...(o.hands || []).map((hd, i) => [`${w("hand")} · ${seatName(ctx, i)}`, hd == null ? "?" : h("span", { class: "chips" }, hd.map(bid))]),
-      [w("bids"), (o.bids || []).map((b) => b.join(":")).join("  ")]]));
+    kv(h, [[t("points"), (o.points || []).map((p, i) => `${seatName(ctx, i)} ${p}`).join(" · ")],
+      ...(o.hands || []).map((hd, i) => [[t("hand"), ` · ${seatName(ctx, i)}`], hd == null ? "?" : h("span", { class: i === o.player ? "chips my-hand" : "chips" }, hd.map(bid))]),
+      [t("bids"), (o.bids || []).map((b) => b.join(":")).join("  ")]]));
 }

@@ -48,6 +48,7 @@ export function optionHelp(o, obs, ctx) {
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = kit.word;
+  const t = (k) => kit.term(k);  // a label with its glossary explanation on hover, focus, tap
   const me = o.player;
   const yellow = new Set(o.yellow || []);
   const person = (c) => {
@@ -72,19 +73,19 @@ export default function panel(o, ctx) {
   const colName = (k) => (k === "might" ? markers.map((m) => kit.name("marker", m)).join("/") : w(k, lang));
   const cell = (k, ...kids) => h("td", { "data-label": colName(k), class: `col-${k}` }, ...kids);
   const rows = (o.players || []).map((p, i) => h("tr", { class: [i === me ? "me" : "", i === o.current ? "current" : ""].join(" "), "data-player": i },
-    h("th", {}, kit.seatName(ctx, i), i === me ? ` (${w("you", lang)})` : ""),
+    h("th", {}, kit.seatName(ctx, i), i === me ? [" (", t("you"), ")"] : ""),
     cell("hand_count", p.hand_count),
     cell("display", (p.display || []).length ? (p.display || []).map(person) : "—"),
     cell("might", markers.map((m) => kit.chip("marker", m, { label: `${kit.name("marker", m)} ${p.markers?.[m] ?? 0}`, cls: `marker ${m}` }))),
     cell("territories", (p.territories || []).length ? (p.territories || []).map(territory) : "—"),
     cell("continents", p.continents), cell("score", p.score), cell("passed", p.passed ? "✓" : "—")));
   return h("div", { class: "panel legends" },
-    kit.kv(h, [[w("round", lang), o.round], [w("phase", lang), w(o.decision, lang)], [w("deck", lang), o.deck], [w("territory_deck", lang), o.territory_deck],
-      o.territory_top != null ? [w("territory_top", lang), territory(o.territory_top)] : null,
-      o.war ? [w("war", lang), h("span", {}, `${kit.seatName(ctx, o.war.attacker)} → ${kit.seatName(ctx, o.war.defender)}: `, territory(o.war.territory),
+    kit.kv(h, [[t("round"), o.round], [t("phase"), t(o.decision)], [t("deck"), o.deck], [t("territory_deck"), o.territory_deck],
+      o.territory_top != null ? [t("territory_top"), territory(o.territory_top)] : null,
+      o.war ? [t("war"), h("span", {}, `${kit.seatName(ctx, o.war.attacker)} → ${kit.seatName(ctx, o.war.defender)}: `, territory(o.war.territory),
         o.war.announced ? ` (${w(o.war.announced, lang)})` : "")] : null]),
     h("div", { class: "table-wrap" }, h("table", { class: "legends-players" },
-      h("thead", {}, h("tr", {}, h("th", {}, w("player", lang)), cols.map((k) => h("th", {}, colName(k))))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("player")), cols.map((k) => h("th", {}, k === "might" ? colName(k) : t(k))))),
       h("tbody", {}, rows))),
-    o.hand ? h("p", { class: "my-hand" }, `${w("hand", lang)}: `, o.hand.map(person)) : null);
+    o.hand ? h("p", { class: "my-hand" }, t("hand"), ": ", o.hand.map(person)) : null);
 }

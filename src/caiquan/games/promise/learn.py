@@ -31,11 +31,10 @@ WHAT: dict[str, tuple[str, str]] = {
     ),
     "stance": (
         "放置两枚棋子（起手式）。技能卡只有在点数等于你棋子下的一张红心、或两张红心之和或之差时"
-        "才能发动。第 1 回合两枚都放在离你最近的一排；之后每枚可上下左右移动一格或不动。",
+        "才能发动。{moves}",
         "Place your two stance tokens on the hearts. A skill card works only if its number "
         "equals a heart under one of your tokens, or the sum or difference of the two hearts. "
-        "In round 1 both go on the row nearest you; later each token may move one step (up, "
-        "down, left or right) or stay.",
+        "{moves}",
     ),
     "skill": (
         "暗置一张技能卡，或不放。点数不符合你的红心、或气不够支付时，它在翻开后作废，没有效果"
@@ -61,6 +60,29 @@ WHAT: dict[str, tuple[str, str]] = {
     ),
 }
 
+#: How the tokens may move this round (the stance hint's last sentence): (zh, en) by case.
+MOVES: dict[str, tuple[str, str]] = {
+    "first": (
+        "这是第一次放置：两枚都放在离你最近的一排（同一格也可以）。",
+        "This is the first placement: both go on the row nearest you (both on one heart is "
+        "allowed too).",
+    ),
+    "stay": (
+        "本回合你的棋子不能移动（上回合的一张卡定住了它们）：只能原地不动。",
+        "This round your tokens may not move (a card last round pinned them): they stay "
+        "where they are.",
+    ),
+    "one": (
+        "每枚棋子可从现在的位置上下左右移动一格，或不动。",
+        "Each token may move one step from where it is (up, down, left or right) or stay.",
+    ),
+    "more": (
+        "本回合每枚棋子可从现在的位置移动至多 {n} 格（上下左右走），或不动。",
+        "This round each token may move up to {n} steps from where it is (up, down, left or "
+        "right) or stay.",
+    ),
+}
+
 KEY = (
     "战力值表的读法：行是 A 的出拳，列是 B 的出拳。格子 ≥ {a}：A 赢得这场战斗；≤ −{b}：B 赢；"
     "其余为平局。数字 = 属性差 + 胜负值 + 武器 + 技能（指针停在格子上可看各部分）。你是 {me}。",
@@ -81,13 +103,33 @@ def _line(kind: str, texts: tuple[str, str], **fields: object) -> dict[str, str]
     return {"kind": kind, "zh": zh.format(**fields), "en": en.format(**fields)}
 
 
+def _stance_line(obs: Obs) -> dict[str, str]:
+    """The stance hint for this round: the first placement, or how far the tokens may move
+    now (the deciding seat's ``step_range``; 0 after a card pinned them)."""
+    me = obs.get("player")
+    players = obs.get("players")
+    mine = players[me] if isinstance(players, list) and me in (0, 1) else {}
+    tokens = obs.get("tokens")
+    placed = isinstance(tokens, list) and me in (0, 1) and tokens[me] is not None
+    step = mine.get("step_range", 1) if isinstance(mine, Mapping) else 1
+    case = "first" if not placed else "stay" if step == 0 else "one" if step == 1 else "more"
+    zh, en = MOVES[case]
+    return {
+        "kind": "what",
+        "zh": WHAT["stance"][0].format(moves=zh.format(n=step)),
+        "en": WHAT["stance"][1].format(moves=en.format(n=step)),
+    }
+
+
 def hints(game: Game, decision: Decision, obs: Obs) -> list[dict[str, str]]:
     """The hints for one decision (see :meth:`caiquan.engine.Game.learn_hints`)."""
     from .terminal import equilibrium_hint
 
     phase = str(obs.get("phase") or "")
     out: list[dict[str, str]] = []
-    if phase in WHAT:
+    if phase == "stance":
+        out.append(_stance_line(obs))
+    elif phase in WHAT:
         out.append(_line("what", WHAT[phase]))
     table = obs.get("power_table")
     me = obs.get("player")

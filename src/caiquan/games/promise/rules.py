@@ -111,6 +111,44 @@ _THROW_LEGAL = tuple(
 )
 
 
+def stance_words(
+    i: int, j: int, hearts: Sequence[int] | None = None, player: Player | None = None
+) -> tuple[str, str]:
+    """Where a stance option puts the two tokens, in words (zh, en): each cell's heart (when
+    ``hearts`` are known), its row — the player's own (nearest them) or the far one, or A's /
+    B's without a player — and its column counted from the left, 1–5.
+
+    >>> stance_words(0, 7, [6, 1, 2, 3, 4, 5, 7, 9, 8, 10], 0)[1]
+    'tokens on ♥6 (your row, column 1) and ♥9 (far row, column 3)'
+    >>> stance_words(2, 2)[0]
+    '两枚棋子都放在 A 方一排第 3 列'
+    """
+
+    def where(c: int, lang: str) -> str:
+        row, col = divmod(c, COLS)
+        if player is None:
+            side = (f"{SEATS[row]} 方一排", f"{SEATS[row]}'s row")
+        else:
+            side = ("你这一排", "your row") if row == player else ("对面一排", "far row")
+        return f"{side[0]}第 {col + 1} 列" if lang == "zh" else f"{side[1]}, column {col + 1}"
+
+    def cell(c: int, lang: str) -> str:
+        if hearts is None:
+            return where(c, lang)
+        return (
+            f"♥{hearts[c]}（{where(c, 'zh')}）"
+            if lang == "zh"
+            else f"♥{hearts[c]} ({where(c, 'en')})"
+        )
+
+    if i == j:
+        return f"两枚棋子都放在 {cell(i, 'zh')}", f"both tokens on {cell(i, 'en')}"
+    return (
+        f"棋子放在 {cell(i, 'zh')} 与 {cell(j, 'zh')}",
+        f"tokens on {cell(i, 'en')} and {cell(j, 'en')}",
+    )
+
+
 def _distance(a: int, b: int) -> int:
     return abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS)
 
@@ -303,13 +341,8 @@ class PromiseState(State):
         g = self.game
         if STANCE_BASE <= option < SKILL_BASE:
             i, j = PAIRS[option - STANCE_BASE]
-            hi, hj = self.hearts[i], self.hearts[j]
-            return Choice(
-                option,
-                f"stance-{i}-{j}",
-                f"棋子放在 ♥{hi}（{i}）与 ♥{hj}（{j}）",
-                f"tokens on ♥{hi} (cell {i}) and ♥{hj} (cell {j})",
-            )
+            zh, en = stance_words(i, j, self.hearts, player)
+            return Choice(option, f"stance-{i}-{j}", zh, en)
         if SKILL_BASE < option < WEAPON_BASE and self.chars[player] >= 0:
             v = option - SKILL_BASE
             sk = g.content.characters[self.chars[player]].skills[v - 1]
@@ -855,6 +888,7 @@ class Promise(Game):
         "matchups": ".matchups:power_tables",
         "guide": "guide/guide.md",
         "learn": ".learn:hints",
+        "preview": ".preview:previews",
     }
     options = (
         ConfigOption(
@@ -980,12 +1014,8 @@ class Promise(Game):
             return Choice(option, BLADES.names[i], BLADES.zh[i], BLADES.en[i])
         if STANCE_BASE <= option < SKILL_BASE:
             i, j = PAIRS[option - STANCE_BASE]
-            return Choice(
-                option,
-                f"stance-{i}-{j}",
-                f"棋子放在格 {i} 与格 {j}",
-                f"tokens on cells {i} and {j}",
-            )
+            zh, en = stance_words(i, j)
+            return Choice(option, f"stance-{i}-{j}", zh, en)
         if option == SKILL_BASE:
             return Choice(option, "skill-none", "不放技能卡", "no skill card")
         if SKILL_BASE < option < WEAPON_BASE:

@@ -30,19 +30,100 @@ function characterText(id, lang, kit) {
     `${w("skills")}${colon}`, ...skills, story].filter(Boolean).join("\n");
 }
 
+// The power table: rows A's throw, columns B's; each cell its number and verdict, coloured
+// from the viewer's side. A preview (see preview.py) marks the cells the card changes
+// ("was → now") and the throws it forbids.
+const THROWS = ["slash", "pierce", "strike"];
+// `term`: a throw's heading with its glossary explanation (the board's table; a preview in a
+// popover has plain words).
+function powerTable(pt, { h, w, side, letters, label, preview = false, term = null }) {
+  const forbidden = pt.forbidden || [[], []];
+  // (a space after each piece: a screen reader's text of the table keeps its words apart)
+  const throwName = (x) => (term ? [term(x), " "] : `${w(x)} `);
+  const head = THROWS.map((x) => h("th", { class: forbidden[1]?.includes(x) ? "forbidden" : null }, throwName(x)));
+  return h("table", { class: `power${preview ? " preview" : ""}`, "aria-label": label },
+    h("thead", {}, h("tr", {}, h("th", {}, `${letters[0]} \\ ${letters[1]} `), head)),
+    h("tbody", {}, pt.cells.map((row, r) => h("tr", {},
+      h("th", { class: forbidden[0]?.includes(THROWS[r]) ? "forbidden" : null }, throwName(THROWS[r])),
+      row.map((c) => {
+        const mineWin = (c.verdict === "A" && side === 0) || (c.verdict === "B" && side === 1);
+        const cls = c.verdict === "draw" ? "draw" : mineWin ? "win" : "lose";
+        const parts = `${w("attributes")} ${c.attributes} · ${w("win_value")} ${c.win_value} · ${w("weapons")} ${c.weapons} · ${w("skills")} ${c.skills} = ${c.total}`;
+        const verdict = c.verdict === "draw" ? w("draw") : c.verdict;
+        if (preview) {
+          return h("td", { class: `cell ${cls}${c.changed ? " changed" : ""}` },
+            h("strong", {}, c.changed ? `${c.was}→${c.total} ` : `${c.total} `), h("small", {}, `${verdict} `));
+        }
+        return h("td", { class: `cell ${cls}`, title: parts, tabindex: 0, "aria-label": parts },
+          h("strong", {}, c.total), h("small", {}, verdict));
+      })))));
+}
+
+const PREVIEW = {
+  zh: {
+    title: "选这张牌后的战力值表（对手的暗置牌未计入）",
+    none: "不改变战力值表。",
+    inactive: "无效果：翻开后弃掉，战力值表不变。",
+    changed: (n) => `改变 ${n} 处（标出“原值→新值”）。`,
+    key: (a, b) => `A ≥ ${a} 胜，B ≤ −${b} 胜，其余平局。`,
+    drawWins: (x) => `平局格算 ${x} 胜。`,
+    forbid: (x, t) => `${x} 不能出${t}。`,
+    success: (n) => `检定 ${n} 成功时（翻开的方块 ≥ ${n}）：`,
+    failure: "检定失败时：",
+  },
+  en: {
+    title: "The power table with this card (the opponent's face-down cards not counted)",
+    none: "It does not change the power table.",
+    inactive: "No effect: it is discarded at the reveal and the table stays as it is.",
+    changed: (n) => `${n} change${n === 1 ? "" : "s"} (marked "was→now").`,
+    key: (a, b) => `A wins at ≥ ${a}, B at ≤ −${b}, anything between is a draw.`,
+    drawWins: (x) => `A drawn cell counts as ${x}'s win.`,
+    forbid: (x, t) => `${x} may not throw ${t}.`,
+    success: (n) => `If check ${n} succeeds (the diamond is ≥ ${n}):`,
+    failure: "If it fails:",
+  },
+};
+// What choosing an option would do to the power table (the option's `preview`, from the
+// server): the table as it would be, its changed cells marked, and the thresholds.
+function previewBox(p, obs, ctx) {
+  const { h, lang, kit } = ctx;
+  const w = (k) => word(k, lang, kit);
+  const f = PREVIEW[lang === "zh" ? "zh" : "en"];
+  const letters = (obs.players || []).map((x) => x.seat);
+  const side = obs.player ?? 0;
+  const notes = (t) => {
+    const out = [];
+    (t.draw_wins || []).forEach((d, i) => { if (d) out.push(f.drawWins(letters[i])); });
+    (t.forbidden || []).forEach((xs, i) => xs.forEach((x) => out.push(f.forbid(letters[i], w(x)))));
+    return out;
+  };
+  const one = (t) => [
+    powerTable(t, { h, w, side, letters, label: f.title, preview: true }),
+    h("small", { class: "preview-key" }, `${[f.key(...t.thresholds), ...notes(t)].join(" ")} `),
+  ];
+  const summary = !p.active ? f.inactive : p.changed ? f.changed(p.changed) : f.none;
+  return h("div", { class: "power-preview" }, " ", h("strong", {}, `${f.title} `), h("small", {}, `${summary} `),
+    p.check ? h("small", {}, `${f.success(p.check.n)} `) : null, one(p),
+    p.check ? [h("small", {}, `${f.failure} `), one(p.check.otherwise)] : null);
+}
+
 // What a decision option is about (games.js shows it on the button and in its popover):
-// a character of the pick, a skill card, a weapon card of my character.
+// a character of the pick, a skill card, a weapon card of my character; a skill or weapon
+// option adds the preview of the power table it would make.
 export function optionHelp(o, obs, ctx) {
   const { lang, kit } = ctx;
   const name = String(o.name);
   if ((obs.pool || []).includes(name) && kit.entry("character", name)) {
     return { name: kit.name("character", name), text: characterText(name, lang, kit), brief: attributes(name, lang, kit) };
   }
+  const extra = o.preview?.cells ? previewBox(o.preview, obs, ctx) : null;
   const mine = obs.players?.[obs.player]?.character?.id;
   const m = /^(skill|weapon)-(\w+)$/.exec(name);
-  if (!m || !mine || !kit.entry(m[1], `${mine}:${m[2]}`)) return null;
+  if (!m || !mine || !kit.entry(m[1], `${mine}:${m[2]}`)) {
+    return extra ? { name: (lang === "zh" ? o.zh : o.en) || name, text: "", extra } : null;
+  }
   const id = `${mine}:${m[2]}`;
-  return { kind: m[1], id, brief: kit.text(m[1], id) };
+  return { kind: m[1], id, brief: kit.text(m[1], id), extra };
 }
 const FACE_DOWN = {
   zh: { title: "暗置", skill: "技能卡", weapon: "武器卡", none: "无", yours: "你的：" },
@@ -61,11 +142,12 @@ function faceDown(p, lang, skill) {
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => word(k, lang, kit);
+  const t = (k) => kit.term(k);  // a label with its glossary explanation on hover, focus, tap
   const me = o.player ?? null;   // null: a spectator (colours then read from A's side)
   const side = me ?? 0;
   const players = o.players || [];
   const letters = players.map((p) => p.seat);
-  const who = (i) => `${letters[i] || i}${i === me && ctx.seat != null ? ` (${w("you")})` : ""}`;
+  const who = (i) => [letters[i] || String(i), i === me && ctx.seat != null ? [" (", t("you"), ")"] : null];
   // cards from the game's catalogue, each a chip with its text: a weapon is
   // "<character id>:<J|Q|K>", a skill "<character id>:<1…10>"
   const character = (id) => (kit.entry("character", id)
@@ -77,13 +159,13 @@ export default function panel(o, ctx) {
   const chips = (xs, f) => ((xs || []).length ? h("span", { class: "chips" }, xs.map(f)) : "—");
   const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
     h("h4", {}, who(i), " · ", p.character ? character(p.character.id) : "—"),
-    kit.bar(h, w("life"), p.life ?? 0, p.max_life ?? 0, "life"),
-    kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi"),
+    kit.bar(h, w("life"), p.life ?? 0, p.max_life ?? 0, "life", t("life")),
+    kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi", t("qi")),
     kit.kv(h, [
-      [w("equipped"), p.equipped ? weapon(p, p.equipped) : "—"],
-      [w("weapons_hand"), chips(p.hand_weapons, (c) => weapon(p, c))],
-      [w("skills"), chips(p.hand_skills, (n) => skill(p, n))],
-      [w("discarded"), chips(p.discard_skills, (n) => skill(p, n))],
+      [t("equipped"), p.equipped ? weapon(p, p.equipped) : "—"],
+      [t("weapons_hand"), chips(p.hand_weapons, (c) => weapon(p, c))],
+      [t("skills"), chips(p.hand_skills, (n) => skill(p, n))],
+      [t("discarded"), chips(p.discard_skills, (n) => skill(p, n))],
       faceDown(p, lang, (n) => skill(p, n)),
     ]));
   const tokens = o.tokens || [];
@@ -96,29 +178,16 @@ export default function panel(o, ctx) {
       return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "listitem" },
         h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join(" ")) : null);
     }));
-  let table = null;
   const pt = o.power_table;
-  if (pt?.cells) {
-    const throws = ["slash", "pierce", "strike"];
-    table = h("table", { class: "power", "aria-label": w("power") },
-      h("thead", {}, h("tr", {}, h("th", {}, `${letters[0]} \\ ${letters[1]}`), throws.map((x) => h("th", {}, w(x))))),
-      h("tbody", {}, pt.cells.map((row, r) => h("tr", {}, h("th", {}, w(throws[r])),
-        row.map((c) => {
-          const mineWin = (c.verdict === "A" && side === 0) || (c.verdict === "B" && side === 1);
-          const cls = c.verdict === "draw" ? "draw" : mineWin ? "win" : "lose";
-          const parts = `${w("attributes")} ${c.attributes} · ${w("win_value")} ${c.win_value} · ${w("weapons")} ${c.weapons} · ${w("skills")} ${c.skills} = ${c.total}`;
-          return h("td", { class: `cell ${cls}`, title: parts, tabindex: 0, "aria-label": parts },
-            h("strong", {}, c.total), h("small", {}, c.verdict === "draw" ? w("draw") : c.verdict));
-        })))));
-  }
+  const table = pt?.cells ? powerTable(pt, { h, w, side, letters, label: w("power"), term: t }) : null;
   const lr = o.last_round;
   return h("div", { class: "panel promise" },
-    h("p", { class: "inline-kv" }, h("strong", {}, `${w("round")} ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
-      ` · ${w("phase")}: ${o.phase ? w(o.phase) : "—"} · ${w("check_deck")}: ${o.check_deck ?? "—"}`),
-    o.pool?.length ? h("p", { class: "pool" }, `${w("pool")}: `, o.pool.map(character)) : null,
+    h("p", { class: "inline-kv" }, h("strong", {}, t("round"), ` ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
+      " · ", t("phase"), ": ", o.phase ? t(o.phase) : "—", " · ", t("check_deck"), `: ${o.check_deck ?? "—"}`),
+    o.pool?.length ? h("p", { class: "pool" }, t("pool"), ": ", o.pool.map(character)) : null,
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
-      h("figure", {}, h("figcaption", {}, w("stances")), grid),
-      table ? h("figure", {}, h("figcaption", {}, `${w("power")} (${letters[0]} → ${letters[1]})`), table) : null),
-    lr ? h("p", { class: "last-round" }, `${w("last_round")}: ${(lr.throws || []).map((x) => w(x)).join(" / ")}, ${lr.winner == null ? w("draw") : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
+      h("figure", {}, h("figcaption", {}, t("stances")), grid),
+      table ? h("figure", {}, h("figcaption", {}, t("power"), ` (${letters[0]} → ${letters[1]})`), table) : null),
+    lr ? h("p", { class: "last-round" }, t("last_round"), `: ${(lr.throws || []).map((x) => w(x)).join(" / ")}, ${lr.winner == null ? w("draw") : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
 }

@@ -3,7 +3,7 @@
 import { t, L, getLang, setLang, onLang, applyStatic, ordinal } from "./i18n.js";
 import { markdown } from "./md.js";
 import { learnBox, learnCheckbox, guideLink, initGuide } from "./learn.js";
-import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, onEventTexts, redrawKeepingTips } from "./games.js";
+import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, onEventTexts, redrawKeepingTips, glossaryTerm } from "./games.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -372,14 +372,15 @@ function tableScreen(id) {
     const isYou = (seat) => (hot ? seat === c.seat : conns.some((k) => k.seat === seat));
     // Online only while the game runs and the server is there (presence, not the welcome).
     const showOnline = presence && st?.status !== "finished";
-    fill(ui.seats, ...seatsInfo.map((s) => h("li", {
+    redrawKeepingTips(ui.seats, () => fill(ui.seats, ...seatsInfo.map((s) => h("li", {
       class: ["seat", toMove.includes(s.seat) ? "to-move" : "", isYou(s.seat) ? "mine" : "", showOnline && s.online === false ? "off" : ""].join(" "),
       "data-seat": s.seat },
     h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, seatName(s)),
     s.kind === "bot" ? h("small", {}, ` ${botLevel(s.bot)}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
-    isYou(s.seat) ? h("small", { class: "you" }, ` (${t("you")})`) : null,
+    // (the badge explains itself: the glossary's "you" on hover, focus and tap)
+    isYou(s.seat) ? h("small", { class: "you" }, " (", glossaryTerm(table.game, "you", { lang: getLang(), table: table.id, h }, t("you")), ")") : null,
     committed.has(s.seat) ? h("span", { class: "committed", title: t("committed") }, " ✓ ", t("committed")) : null,
-    st?.outcome ? h("strong", { class: `result ${st.outcome.results[s.seat]}` }, " ", t(st.outcome.results[s.seat])) : null)));
+    st?.outcome ? h("strong", { class: `result ${st.outcome.results[s.seat]}` }, " ", t(st.outcome.results[s.seat])) : null))));
 
     // Hot-seat privacy screen: the next seat must confirm before its view is shown.
     if (hot && st?.decision && c.seat !== shownSeat && !revealed.has(c.seat)) {

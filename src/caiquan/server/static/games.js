@@ -45,10 +45,11 @@ export function formatEvent(game, ev, lang) {
 function kv(h, rows) {
   return h("dl", { class: "kv" }, rows.filter(Boolean).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
 }
-function bar(h, label, value, max, cls) {
+// `shown`: what the label shows instead of its words (e.g. a glossary term, kit.term)
+function bar(h, label, value, max, cls, shown = null) {
   const pct = max ? Math.max(0, Math.min(100, (100 * value) / max)) : 0;
-  return h("div", { class: `bar ${cls}`, title: `${label} ${value}/${max}` },
-    h("span", { class: "bar-label" }, `${label} ${value}/${max}`),
+  return h("div", { class: `bar ${cls}`, title: shown ? null : `${label} ${value}/${max}` },
+    h("span", { class: "bar-label" }, shown ?? label, ` ${value}/${max}`),
     h("span", { class: "bar-fill", style: `width:${pct}%` }));
 }
 const seatName = (ctx, i) => (i == null ? "—" : ctx.seats?.[i]?.name || `${w("player", ctx.lang)} ${i}`);
@@ -62,10 +63,11 @@ const card = (h, id, extra = "") => h("span", { class: `pcard ${suitClass(id)} $
 // a screen reader reads it. Decision buttons use the same popover (tipText + data-tip).
 let tipSeq = 0;
 // The hidden element that holds a text: the target of aria-describedby and of data-tip.
-function tipText(h, name, text) {
+// `extra`: more to show after the text (an element, e.g. promise's power-table preview).
+function tipText(h, name, text, extra = null) {
   const id = `tip-${++tipSeq}`;
   return { id, el: h("span", { id, class: "tip-text", hidden: true },
-    name ? h("strong", {}, name) : null, name && text ? "\n" : null, text || "") };
+    name ? h("strong", {}, name) : null, name && text ? "\n" : null, text || "", extra) };
 }
 // chip(h, {label, name, text, key, cls}): `label` is what the chip shows (default: name);
 // `key` (e.g. "skill|sword:5") keeps focus and popover on the same chip across redraws.
@@ -177,12 +179,13 @@ export function redrawKeepingTips(container, draw) {
   if (shown) {
     const el = find(shown);
     if (el) { showTip(el, wasPinned); if (wasPinned) pinned = el; } else hideTip();
-  } else if (tipFor) hideTip();  // re-focusing a chip whose text was closed keeps it closed
+  } else if (tipFor && container.contains(tipFor)) hideTip();  // re-focusing a chip whose text was closed keeps it closed (a text open elsewhere stays)
 }
 
 // What a decision option is about, from the game's panel module (its optional export
 // `optionHelp(option, observation, ctx)` → {kind, id} of a catalogue entry, or {name, text};
-// either may add `brief`: a short line shown on the button). Null when it names nothing.
+// either may add `brief`: a short line shown on the button, and `extra`: an element shown
+// after the text, e.g. a preview of what the option changes). Null when it names nothing.
 // Returns {brief, name, text, tip: the hidden text element, tipId}.
 export function optionHelp(game, option, obs, ctx) {
   installTips();
@@ -194,8 +197,8 @@ export function optionHelp(game, option, obs, ctx) {
   if (!got) return null;
   const name = got.name ?? (got.kind ? full.kit.name(got.kind, got.id) : "");
   const text = got.text ?? (got.kind ? full.kit.text(got.kind, got.id) : "");
-  if (!text) return null;
-  const t = tipText(ctx.h, name, text);
+  if (!text && !got.extra) return null;
+  const t = tipText(ctx.h, name, text, got.extra || null);
   return { brief: got.brief || "", name, text, tip: t.el, tipId: t.id };
 }
 
@@ -262,8 +265,27 @@ function kit(game, lang, table, h) {
   // A playing card (0–51) as a chip with its catalogue text (kind `card` by default).
   const cardChip = (id, o = {}) => entryChip(o.kind || "card", id, {
     label: cardName(id), ...o, cls: `pcard ${suitClass(id)} ${o.cls || ""}` });
-  return { kv, bar, card, cardName, suitClass, word, seatName, entry, name, text, description: d,
+  // A word of the glossary as a label with its explanation (the word's `about`) in the same
+  // popover as a card's text: hover, keyboard focus, tap. kit.term("life") → "life" with
+  // "Lose it all and you lose." one hover away; `label` replaces what it shows. A word
+  // without an explanation is plain text.
+  const term = (k, o = {}) => {
+    const e = words?.[k];
+    const shown = o.label ?? word(k);
+    const about = e?.about ? e.about[lang] || e.about.en : "";
+    if (!about) return shown;
+    return chip(h, { key: `term|${k}`, label: shown, name: word(k), text: about, cls: "term" });
+  };
+  return { kv, bar, card, cardName, suitClass, word, term, seatName, entry, name, text, description: d,
     chip: entryChip, cardChip, textChip: (o) => chip(h, o) };
+}
+
+// A word of the game's glossary with its explanation (kit.term) outside a panel, e.g. the
+// seat list's "(you)"; `fallback` (the page's own word) until the description has come.
+export function glossaryTerm(game, key, ctx, fallback) {
+  installTips();
+  const k = kit(game, ctx.lang, ctx.table, ctx.h);
+  return k.description ? k.term(key) : fallback;
 }
 
 export function renderPanel(game, obs, ctx) {
