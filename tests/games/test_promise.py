@@ -37,7 +37,7 @@ def test_conformance(config: dict[str, object], check: str) -> None:
 GOLDEN_HEARTS = [4, 5, 1, 7, 3, 2, 6, 10, 8, 9]
 GOLDEN_CHECKS = [9, 2, 12, 5, 7, 1, 13, 4, 11, 3, 8, 10, 6]
 GOLDEN = [  # rules version 3; the settlement line words the power's parts (issue 20)
-    ("sword,spear", {}, 16, "life", "a905419e7d60b5e6"),
+    ("sword,spear", {}, 16, "life", "ed80ad62583cf0c2"),
     ("fist,taoist", {}, 12, "life", "a0e89e58d8f37009"),
     ("guard,assassin", {}, 12, "life", "4300a196d54ae03e"),
     ("taoist,sword", {"weapons": "round"}, 13, "life", "884ece3cd23df522"),

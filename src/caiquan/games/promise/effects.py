@@ -328,7 +328,8 @@ def _apply_move(s: PromiseState, owner: int, e: Effect) -> None:
     row = tgt if e.to == "home" else 1 - tgt
     x, y = (row * COLS + c % COLS for c in s.tokens[tgt])
     s.tokens[tgt] = (min(x, y), max(x, y))
-    s._log("move", {"player": tgt, "tokens": list(s.tokens[tgt])})
+    tokens = list(s.tokens[tgt])
+    s._log("move", {"player": tgt, "tokens": tokens, "hearts": [s.hearts[c] for c in tokens]})
 
 
 def _apply_recover(s: PromiseState, owner: int, e: Effect) -> None:

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from caiquan.engine import BLADES, RPS, Ending, JSONValue, Standing, Text, seat_name
 from caiquan.engine.describe import same
 
+from .effects import COLS
+
 SEATS = ("A", "B")
 
 #: The table's display names of the seats (``Game.format_event``'s ``names``), or ``None``.
@@ -169,10 +171,22 @@ def _recover(e: Event, zh: bool, names: Names = None) -> str:
 
 
 def _move(e: Event, zh: bool, names: Names = None) -> str:
-    t = _cards(e["tokens"])
+    """Tokens moved by a card: to which hearts, and into which row (records from before the
+    event carried the hearts name the cells' rows and columns)."""
+    cells = [int(str(c)) for c in _cards(e["tokens"])]
+    if "hearts" in e:
+        at = [f"♥{v}" for v in _cards(e["hearts"])]
+    else:
+        at = [f"第 {c % COLS + 1} 列" if zh else f"column {c % COLS + 1}" for c in cells]
+    row = cells[0] // COLS
+    owner = int(str(e["player"]))
     if zh:
-        return f"{_side(e['player'], zh, names)}的棋子被移到格 {t[0]}、{t[1]}"
-    return f"{_seat(e['player'], zh, names)}'s tokens are moved to cells {t[0]} and {t[1]}"
+        side = "自己这一排" if row == owner else "对面一排"
+        where = f"都在 {at[0]}" if at[0] == at[1] else f"{at[0]}、{at[1]}"
+        return f"{_side(e['player'], zh, names)}的棋子被移到{side}：{where}"
+    side = "their own row" if row == owner else "the far row"
+    where = f"both on {at[0]}" if at[0] == at[1] else f"{at[0]} and {at[1]}"
+    return f"{_seat(e['player'], zh, names)}'s tokens are moved to {side}: {where}"
 
 
 def _first_throw(e: Event, zh: bool, names: Names = None) -> str:
