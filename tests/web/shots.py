@@ -3,6 +3,10 @@
 Run: ``PYTHONPATH=src python -m tests.web.shots [out_dir] [desktop_lang] [phone_lang]``
 (needs the games in the server's tree; ``CAIQUAN_WEB_SRC`` chooses it). Plays a few random
 clicks into each game first.
+
+``PYTHONPATH=src python -m tests.web.shots --guides`` retakes the pictures of the players'
+pages instead (``games/<game>/guide/table-{zh,en}.png``: the board; promise's
+``power-{zh,en}.png``: its power table), from real tables in each language.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from .conftest import CHROMIUM, WebServer
 from .helpers import DESKTOP, PHONE, click_one, create_table, new_page, status
@@ -22,8 +27,66 @@ GAMES = {
 }
 
 
+#: The players' pages' pictures: each game's table after a few clicks (seats, options, clicks).
+GUIDES = {
+    "promise": (["human", "easy"], {"characters": "taoist,sword"}, 7),
+    "legends": (["human", "easy", "easy", "easy"], {}, 6),
+    "drama": (["human", "easy", "easy", "easy"], {}, 5),
+    "goofspiel": (["human", "easy"], {}, 3),
+}
+
+
+def _play(page: Any, clicks: int) -> None:
+    rng = random.Random(3)
+    done = 0
+    while done < clicks and status(page) != "finished":
+        if click_one(page, rng):
+            done += 1
+        else:
+            page.wait_for_timeout(100)
+    page.wait_for_timeout(400)
+
+
+def guides() -> None:
+    """Retake the players' pages' pictures (``--guides``)."""
+    from playwright.sync_api import sync_playwright
+
+    import caiquan.games
+
+    root = Path(caiquan.games.__file__).parent
+    server = WebServer(Path(tempfile.mkdtemp()))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM)
+            for game, (seats, options, clicks) in GUIDES.items():
+                folder = root / game / "guide"
+                for lang in ("zh", "en"):
+                    page = new_page(browser, lang=lang, viewport=DESKTOP)
+                    create_table(page, server.base, game, options, seats)
+                    _play(page, clicks)
+                    page.mouse.move(0, 0)  # no card text open over the board
+                    # the page's sticky bar would cover the board's top in an element shot
+                    page.add_style_tag(content="header { position: static !important; }")
+                    page.locator("#t-panel .panel").first.screenshot(
+                        path=str(folder / f"table-{lang}.png")
+                    )
+                    if game == "promise":
+                        page.locator("#t-panel figure:has(table)").first.screenshot(
+                            path=str(folder / f"power-{lang}.png")
+                        )
+                    print("guide", game, lang)
+                    page.context.close()
+            browser.close()
+    finally:
+        server.stop()
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
+
+    if sys.argv[1:] == ["--guides"]:
+        guides()
+        return
 
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")
     lang = sys.argv[2] if len(sys.argv) > 2 else "en"
@@ -39,14 +102,7 @@ def main() -> None:
                     continue
                 page = new_page(browser, lang=lang, viewport=DESKTOP)
                 table = create_table(page, server.base, game, options, seats)
-                rng = random.Random(3)
-                done = 0
-                while done < clicks and status(page) != "finished":
-                    if click_one(page, rng):
-                        done += 1
-                    else:
-                        page.wait_for_timeout(100)
-                page.wait_for_timeout(400)
+                _play(page, clicks)
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(out / f"web-{game}-desktop.png"))
                 phone = new_page(browser, lang=phone_lang, viewport=PHONE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -46,6 +47,9 @@ def test_whole_game_against_bots(server: WebServer, browser: Any, game: str) -> 
     clicks = play_to_end([page], seed=hash(game) % 1000)
     assert clicks > 0
     check_end_screen(page, SEATS[game])
+    if game == "promise":  # the last round in words: "A wins, 2 damage" or "draw"
+        last = page.inner_text("#t-panel .last-round")
+        assert re.search(r": \w+ / \w+, (draw|[AB] wins(, \d+ damage)?)$", last), last
     info = server.get(f"/api/tables/{table}")
     assert info["status"] == "finished"
     assert page.locator("#t-log li").count() > 0

@@ -59,6 +59,14 @@ function powerTable(pt, { h, w, side, letters, label, preview = false, term = nu
       })))));
 }
 
+// The last round's result in words: "draw", or "A wins, 2 damage" ("A 胜，伤害 2").
+function lastResult(lr, letters, lang, w) {
+  if (lr.winner == null) return w("draw");
+  const who = letters[lr.winner], damage = lr.damage ?? 0;
+  if (lang === "zh") return damage ? `${who} 胜，伤害 ${damage}` : `${who} 胜`;
+  return damage ? `${who} wins, ${damage} damage` : `${who} wins`;
+}
+
 const PREVIEW = {
   zh: {
     title: "选这张牌后的战力值表（对手的暗置牌未计入）",
@@ -189,5 +197,5 @@ export default function panel(o, ctx) {
     h("div", { class: "promise-board" },
       h("figure", {}, h("figcaption", {}, t("stances")), grid),
       table ? h("figure", {}, h("figcaption", {}, t("power"), ` (${letters[0]} → ${letters[1]})`), table) : null),
-    lr ? h("p", { class: "last-round" }, t("last_round"), `: ${(lr.throws || []).map((x) => w(x)).join(" / ")}, ${lr.winner == null ? w("draw") : letters[lr.winner]} · −${lr.damage ?? 0}`) : null);
+    lr ? h("p", { class: "last-round" }, t("last_round"), `: ${(lr.throws || []).map((x) => w(x)).join(" / ")}, ${lastResult(lr, letters, lang, w)}`) : null);
 }
