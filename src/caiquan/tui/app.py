@@ -29,7 +29,15 @@ from caiquan.games import game_class, game_ids
 
 from .ending import ending_lines
 from .i18n import t
-from .panels import ViewOptions, explain, generic_panel, render, toggles, unavailable
+from .panels import (
+    ViewOptions,
+    explain,
+    generic_panel,
+    previews,
+    render,
+    toggles,
+    unavailable,
+)
 from .session import Table
 
 CSS = """
@@ -206,6 +214,7 @@ class PlayApp(App[None]):
         self._choice_ids: list[int] = []
         self._obs: dict[str, Any] | None = None
         self._unavailable: list[tuple[str, str]] = []
+        self._previews: dict[int, str] = {}  # option id → what it would change, in words
         self._choices_shown: tuple[Any, ...] = ()
         self._drawn: tuple[int, int, int] | None = None
         self.screen_main: TableScreen | None = None
@@ -433,6 +442,7 @@ class PlayApp(App[None]):
         choices = scr.query_one("#choices", OptionList)
         self._choice_ids = []
         self._unavailable = []
+        self._previews = {}
         options: list[Option] = []
         if st.is_terminal():
             prompt.update(self._outcome_text())
@@ -450,6 +460,7 @@ class PlayApp(App[None]):
                 options.append(Option(shown_label, id=f"c{i}"))
                 self._choice_ids.append(c.id)
             self._unavailable = unavailable(tb.game, obs, d, lang)
+            self._previews = previews(tb.game, st, viewer, lang)
             for j, (label, why) in enumerate(self._unavailable):
                 options.append(Option(Text(f" ✗ {label} — {why}", style="dim"), id=f"x{j}"))
         elif viewer is not None and "my_commit" in obs:
@@ -515,6 +526,8 @@ class PlayApp(App[None]):
         if oid.startswith("c") and self._obs is not None:
             option = self._choice_ids[int(oid[1:])]
             text = explain(tb.game, self._obs, option, self.lang)
+            if option in self._previews:  # what the card would do to the board
+                text = f"{text}\n{self._previews[option]}".strip()
         # a highlight can arrive while the screen is being torn down (quitting): no detail then
         for detail in scr.query("#detail").results(Static):
             detail.update(text)

@@ -7,6 +7,7 @@ for that are not legal now, with the reason, so the UI can explain instead of re
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,9 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from caiquan.engine import Decision, Game
+from caiquan.engine import Decision, Game, State
+
+log = logging.getLogger(__name__)
 
 Obs = Mapping[str, Any]
 
@@ -43,6 +46,26 @@ def explain(game: Game, obs: Obs, option: int, lang: str) -> str:
     """What a choice means in more words (card text, character), or ``""``."""
     fn = getattr(game.hook("terminal"), "explain", None)
     return str(fn(game, obs, option, lang)) if fn else ""
+
+
+def previews(game: Game, state: State, player: int, lang: str) -> dict[int, str]:
+    """What each of ``player``'s options would change, in words, by option id: the game's
+    previews (``Game.option_previews``, from the player's own observation) worded by its
+    terminal hook's ``preview``; ``{}`` if either is missing or the previews fail."""
+    fn = getattr(game.hook("terminal"), "preview", None)
+    if fn is None:
+        return {}
+    try:
+        by_name = game.option_previews(state, player)
+        decision = state.decision(player)
+        return {
+            c.id: str(fn(game, by_name[c.name], lang))
+            for c in decision.choices
+            if c.name in by_name
+        }
+    except Exception:  # a preview is a help: the table plays on without it
+        log.exception("%s: option previews failed", game.id)
+        return {}
 
 
 def unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tuple[str, str]]:

@@ -305,6 +305,46 @@ def unavailable(game: Game, obs: Obs, decision: Decision, lang: str) -> list[tup
     return out
 
 
+def preview(game: Game, entry: Mapping[str, Any], lang: str) -> str:
+    """What a skill or weapon card would do to the power table, in a line or two (from the
+    option's preview, :mod:`.preview`): the cells it changes, was → now and whose win.
+
+    >>> cell = {"total": 7, "verdict": "A", "changed": True, "was": 4}
+    >>> same = {"total": 0, "verdict": "draw", "changed": False, "was": 0}
+    >>> entry = {"cells": [[cell, same, same]] + [[same] * 3] * 2, "changed": 1, "active": True}
+    >>> from caiquan.games import load_game
+    >>> preview(load_game("promise"), entry, "en").split(" (the")[0]
+    'the power table changes 1 of its 9 cells: slash/slash 4→7 (A)'
+    """
+
+    def changes(e: Mapping[str, Any]) -> str:
+        if not e.get("changed"):
+            return t("preview_none", lang)
+        parts = []
+        for i, row in enumerate(e.get("cells") or []):
+            for j, c in enumerate(row):
+                if c.get("changed"):
+                    who = word(game, "draw", lang) if c["verdict"] == "draw" else c["verdict"]
+                    parts.append(
+                        f"{word(game, _BLADES[i], lang)}/{word(game, _BLADES[j], lang)} "
+                        f"{c['was']}→{c['total']} ({who})"
+                    )
+        sep = "，" if lang == "zh" else ", "
+        return f"{t('preview_changed', lang, n=e['changed'])}{sep.join(parts)}"
+
+    if entry.get("active") is False:
+        return t("preview_inactive", lang)
+    text = changes(entry)
+    check = entry.get("check")
+    if isinstance(check, Mapping):
+        n = check.get("n")
+        text = (
+            f"{t('preview_check', lang, n=n)}: {text}; "
+            f"{t('preview_fail', lang)}: {changes(check.get('otherwise') or {})}"
+        )
+    return f"{text}{'' if lang == 'zh' else ' '}{t('preview_hidden', lang)}"
+
+
 def explain(game: Game, obs: Obs, option: int, lang: str) -> str:
     zh = lang == "zh"
     if option >= CHAR_BASE:

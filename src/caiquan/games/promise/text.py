@@ -10,6 +10,19 @@ from __future__ import annotations
 
 LABELS: dict[str, tuple[str, str]] = {
     "forbidden_throw": ("本回合被对手的技能禁止", "forbidden this round by the opponent's skill"),
+    # what a skill or weapon card would do to the power table (its preview)
+    "preview_none": ("战力值表不变", "the power table stays as it is"),
+    "preview_inactive": (
+        "无效果：翻开后弃掉，战力值表不变",
+        "no effect: discarded at the reveal, the power table stays as it is",
+    ),
+    "preview_changed": (
+        "战力值表 9 格中改变 {n} 格：",
+        "the power table changes {n} of its 9 cells: ",
+    ),
+    "preview_hidden": ("（对手的暗置牌未计入）", "(the opponent's face-down cards not counted)"),
+    "preview_check": ("检定 {n} 成功时", "if check {n} succeeds"),
+    "preview_fail": ("失败时", "if it fails"),
 }
 
 
