@@ -178,6 +178,8 @@ def test_pettingzoo_aec_truncates_after_max_steps_moves(max_steps: int) -> None:
     s = e.unwrapped.state_
     assert s.move_number == max_steps and not s.is_terminal()
     assert set(total.values()) == {0.0}
+    # once the agents are gone, nobody's observed mask offers a move
+    assert not any(e.observe(a)["action_mask"].any() for a in e.possible_agents)
 
 
 def test_pettingzoo_aec_truncation_after_a_simultaneous_move() -> None:

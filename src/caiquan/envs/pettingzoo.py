@@ -226,7 +226,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
     def observe(self, agent: str) -> dict[str, Any]:
         p = self._index[agent]
         live = agent == self.agent_selection and not (
-            self._t.state.is_terminal() or self.truncations.get(agent, False)
+            self._t.state.is_terminal() or self._truncated
         )
         return self._t.observe(p, live)
 
@@ -251,6 +251,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
                 for a in self.agents:
                     self.terminations[a] = True
             elif self._t.truncated():
+                self._truncated = True
                 for a in self.agents:
                     self.truncations[a] = True
             else:
@@ -268,6 +269,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
     # ------------------------------------------------------------------ helpers
 
     def _reset_bookkeeping(self) -> None:
+        self._truncated = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
