@@ -203,6 +203,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
         self.observation_spaces = self._t.observation_spaces
         self.action_spaces = self._t.action_spaces
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
+        self._truncated = False  # the episode was truncated (max_steps)
         self._reset_bookkeeping()
 
     # ------------------------------------------------------------------ API
