@@ -17,6 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Blocks that are templates, not programs: (page, index of its Python block) → why.
 TEMPLATES = {
     ("testing.md", 0): "a test for your own game: 'mygame' is the reader's",
+    # sb3-contrib (with PyTorch) is not a caiquan extra; the same wiring runs in
+    # examples/maskable_ppo_promise.py --stub (tests/envs/test_examples.py)
+    ("envs.md", 0): "MaskablePPO needs sb3-contrib, which no extra installs",
 }
 
 

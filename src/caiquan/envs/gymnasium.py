@@ -22,9 +22,20 @@
   their own view. The reward is the seat's return, once, at the end.
 * Registered with Gymnasium as ``caiquan/<game id>-v<rules version>`` (e.g.
   ``gymnasium.make("caiquan/legends-v2", config={"players": 4}, seat=2)``).
-* **An illegal action ends the episode** (``terminated=True``) with reward
-  ``illegal_reward`` (−1 by default, the lowest return of the seed games) and
-  ``info["illegal_action"] = True``. Agents that sample from the mask never see it.
+* ``action_masks()`` returns the legal options as a ``bool`` array of
+  ``num_option_ids`` entries (True = legal), sb3-contrib's ``MaskablePPO`` convention:
+  ``MaskablePPO("MlpPolicy", SingleAgentEnv("promise", opponents="greedy"))`` needs no
+  wrapper (``examples/maskable_ppo_promise.py``).
+* ``max_steps=n`` truncates an episode after the agent's ``n``-th step (``truncated=True``,
+  reward 0, ``info["truncated"] = True``) unless the game ended on that step; ``None`` (the
+  default) never truncates.
+* ``illegal`` says what an illegal action does (:mod:`caiquan.envs.options`): ``"penalty"``
+  (the default) **ends the episode** (``terminated=True``) with reward ``illegal_reward``
+  (−1 by default, the lowest return of the seed games) and ``info["illegal_action"] = True``;
+  ``"raise"`` raises :class:`~caiquan.envs.options.IllegalActionError`; ``"mask"`` plays a
+  legal option drawn uniformly by the env's ``np_random`` instead, with
+  ``info["replaced_action"] = {"requested": a, "played": b}``. Agents that sample from the
+  mask never see any of it.
 """
 
 from __future__ import annotations
@@ -40,6 +51,14 @@ from caiquan.bots import Bot, BotSpec, as_spec, decide
 from caiquan.engine import Game, State
 from caiquan.games import game_class, game_ids, load_game
 
+from .options import (
+    IllegalActionError,
+    IllegalMode,
+    check_illegal,
+    check_max_steps,
+    illegal_message,
+    legal_replacement,
+)
 from .tensors import HIGH, LOW, action_mask, encoder_for
 
 Opponents = str | BotSpec | Bot | Sequence[str | BotSpec | Bot] | Mapping[int, str | BotSpec | Bot]
@@ -64,6 +83,8 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         config: Mapping[str, Any] | None = None,
         *,
         illegal_reward: float = -1.0,
+        illegal: IllegalMode = "penalty",
+        max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -76,6 +97,8 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
+        self.illegal: IllegalMode = check_illegal(illegal)
+        self.max_steps = check_max_steps(max_steps)
         self.encoder = encoder_for(game)
         self.bots: dict[int, Bot] = _bots(opponents, game.num_players, seat)
         self.observation_space = gymnasium.spaces.Box(
@@ -85,6 +108,8 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.state: State = game.new_state(0)
         self._pending: dict[int, int] = {}
         self._rendered = 0
+        self._steps = 0
+        self._truncated = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -93,6 +118,8 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         engine_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
         self.state = self.game.new_state(engine_seed)
         self._rendered = 0
+        self._steps = 0
+        self._truncated = False
         self._advance()
         return self._obs(), self._info()
 
@@ -100,22 +127,42 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self, action: int | np.integer[Any]
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         s = self.state
-        if s.is_terminal():
+        if s.is_terminal() or self._truncated:
             raise RuntimeError("the episode is over; call reset()")
         a = int(action)
-        if a not in s.legal(self.seat):
-            info = self._info()
-            info["illegal_action"] = True
-            return self._obs(), self.illegal_reward, True, False, info
+        legal = s.legal(self.seat)
+        replaced: dict[str, int] | None = None
+        if a not in legal:
+            if self.illegal == "raise":
+                raise IllegalActionError(illegal_message(self.seat, a, legal))
+            if self.illegal == "penalty":
+                info = self._info()
+                info["illegal_action"] = True
+                return self._obs(), self.illegal_reward, True, False, info
+            replaced = {"requested": a, "played": legal_replacement(self.np_random, legal)}
+            a = replaced["played"]
         joint = dict(self._pending)
         joint[self.seat] = a
         s.apply(joint)
         self._advance()
+        self._steps += 1
         done = s.is_terminal()
         reward = float(s.returns()[self.seat]) if done else 0.0
+        self._truncated = not done and self.max_steps is not None and self._steps >= self.max_steps
+        info = self._info()
+        if replaced is not None:
+            info["replaced_action"] = replaced
+        if self._truncated:
+            info["truncated"] = True
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, done, False, self._info()
+        return self._obs(), reward, done, self._truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The seat's legal options now as a ``bool`` array of ``num_option_ids`` entries
+        (True = legal; all False once the game is over) — sb3-contrib's ``MaskablePPO``
+        convention. The same as ``info["action_mask"]`` of the last step or reset."""
+        return action_mask(self.state, self.seat).astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -16,7 +16,13 @@ Importing this module registers the games with ``pyspiel.register_game``:
 How the engine maps onto OpenSpiel:
 
 * **Parameters**: the caiquan game's options with their defaults (``players`` where the game
-  has that option), plus ``deal_draws`` (default 4, from 0 to 8).
+  has that option), plus ``deal_draws`` (default 4, from 0 to 8) and ``max_steps``
+  (default 0: off).
+* **Truncation**: ``max_steps=n`` (n > 0) ends the game after ``n`` moves (decisions applied,
+  ``state.move_number``; the deal's chance nodes do not count) if it has not ended by
+  itself: the state is terminal and every player's return is 0 (nobody won; the games' zero
+  sum). ``max_game_length`` is then at most ``n``. ``truncated()`` tells a truncated end
+  from the game's own.
 * **Chance**: explicit (``EXPLICIT_STOCHASTIC``). The game starts with ``deal_draws`` chance
   nodes of 256 equally likely outcomes each; draws ``b0, b1, …`` make the seed
   ``Σ b_i·256^i`` and the game is dealt exactly as
@@ -62,6 +68,7 @@ from .tensors import Encoder, encoder_for
 
 PREFIX = "caiquan_"
 DEFAULT_DEAL_DRAWS = 4
+NO_MAX_STEPS = 0
 DRAW_OUTCOMES = 256
 
 
@@ -74,6 +81,7 @@ def _spec(game_id: str) -> dict[str, Any]:
     spec: dict[str, Any] = {o.name: o.default for o in cls.options}
     if cls.chance != "deterministic":  # a game without chance has no deal to draw
         spec["deal_draws"] = DEFAULT_DEAL_DRAWS
+    spec["max_steps"] = NO_MAX_STEPS
     return spec
 
 
@@ -141,6 +149,9 @@ class CaiquanGame(pyspiel.Game):
             raise ValueError(f"{game_id} has no chance: deal_draws must be 0")
         if not 0 <= self.deal_draws <= 8:
             raise ValueError(f"deal_draws must be from 0 to 8, got {self.deal_draws}")
+        self.max_steps = int(params.pop("max_steps", NO_MAX_STEPS))
+        if self.max_steps < 0:
+            raise ValueError(f"max_steps must be 0 (off) or positive, got {self.max_steps}")
         config = {k: v for k, v in params.items() if k != "name"}
         self.caiquan_game: Game = _load_cached(game_id, tuple(sorted(config.items())))
         g = self.caiquan_game
@@ -160,9 +171,15 @@ class CaiquanGame(pyspiel.Game):
                 min_utility=float(lo),
                 max_utility=float(hi),
                 utility_sum=total,
-                max_game_length=g.max_decisions(),
+                max_game_length=(
+                    min(g.max_decisions(), self.max_steps) if self.max_steps else g.max_decisions()
+                ),
             ),
-            {**params, **({"deal_draws": self.deal_draws} if default_draws else {})},
+            {
+                **params,
+                **({"deal_draws": self.deal_draws} if default_draws else {}),
+                **({"max_steps": self.max_steps} if self.max_steps else {}),
+            },
         )
         self.encoder: Encoder = encoder_for(g)
         self._outcomes = [(k, 1.0 / DRAW_OUTCOMES) for k in range(DRAW_OUTCOMES)]
@@ -297,18 +314,26 @@ class CaiquanState(pyspiel.State):
 
     # ------------------------------------------------------------------ pyspiel API
 
+    def truncated(self) -> bool:
+        """The game ended by the ``max_steps`` parameter, not by its rules."""
+        if self._engine is None:
+            return False
+        s = self._engine.state
+        limit = self._game().max_steps
+        return bool(limit) and not s.is_terminal() and s.move_number >= limit
+
     def current_player(self) -> int:
         if self._engine is None:
             return int(pyspiel.PlayerId.CHANCE)
         movers = self._engine.state.to_move()
-        if not movers:
+        if not movers or self.truncated():
             return int(pyspiel.PlayerId.TERMINAL)
         if len(movers) == 1:
             return movers[0]
         return int(pyspiel.PlayerId.SIMULTANEOUS)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._engine is None:
+        if self._engine is None or self.truncated():
             return []
         s = self._engine.state
         if player in s.to_move():
@@ -345,10 +370,10 @@ class CaiquanState(pyspiel.State):
         return g.caiquan_game.describe_option(int(action)).name
 
     def is_terminal(self) -> bool:
-        return self._engine is not None and self._engine.state.is_terminal()
+        return self._engine is not None and (self._engine.state.is_terminal() or self.truncated())
 
     def returns(self) -> list[float]:
-        if self._engine is None:
+        if self._engine is None or self.truncated():
             return [0.0] * self._game().caiquan_game.num_players
         return [float(r) for r in self._engine.state.returns()]
 

@@ -18,10 +18,19 @@ Conventions (PettingZoo's, for turn-based games with masks):
   seed draws the next seed from a stream seeded by the last given seed;
 * the observation of an agent is ``{"observation": float32 vector, "action_mask": int8
   vector}`` (:mod:`caiquan.envs.tensors`); actions are option ids (``Discrete(num_option_ids)``);
-* rewards are the game's returns, given once, when the game ends; there is no truncation
-  (every game ends within ``max_decisions()``);
-* an illegal action ends the game at once: the offender gets ``illegal_reward`` (−1 by
-  default), the others 0, and every agent's info has ``"illegal_action": True``.
+* rewards are the game's returns, given once, when the game ends;
+* ``max_steps=n`` truncates the episode once the game has taken ``n`` decisions (moves:
+  joint decisions applied, ``state.move_number``) without ending: every agent is truncated,
+  rewards 0. In the parallel env that is the ``n``-th ``step``; in the AEC env a move
+  takes one step of each of its movers. ``None`` (the default): no truncation (every game
+  ends within ``max_decisions()``);
+* ``illegal`` (:mod:`caiquan.envs.options`) says what an illegal action does:
+  ``"penalty"`` (the default) ends the game at once: the offender gets ``illegal_reward``
+  (−1 by default), the others 0, and every agent's info has ``"illegal_action": True``;
+  ``"raise"`` raises :class:`~caiquan.envs.options.IllegalActionError`; ``"mask"`` plays a
+  legal option drawn uniformly by the env's RNG (seeded by the deal's seed) instead, and the
+  agent's info has ``"replaced_action": {"requested": a, "played": b}``. In the AEC env,
+  ``None`` for a live agent is an illegal action.
 
 **AEC and simultaneous decisions.** In the AEC env only ``agent_selection`` acts; its mask
 holds its legal options, every other agent's mask is all zero. When several players decide
@@ -46,6 +55,14 @@ from pettingzoo import AECEnv, ParallelEnv
 from caiquan.engine import Game, Rng, State
 from caiquan.games import load_game
 
+from .options import (
+    IllegalActionError,
+    IllegalMode,
+    check_illegal,
+    check_max_steps,
+    illegal_message,
+    legal_replacement,
+)
 from .tensors import HIGH, LOW, Encoder, action_mask, encoder_for
 
 RENDER_MODES = ("ansi", "human")
@@ -58,12 +75,22 @@ def agent_name(player: int) -> str:
 class _Table:
     """What both env kinds share: the game, the engine state, spaces, seeds, rendering."""
 
-    def __init__(self, game: Game, render_mode: str | None, illegal_reward: float) -> None:
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None,
+        illegal_reward: float,
+        illegal: IllegalMode,
+        max_steps: int | None,
+    ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
         self.game = game
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
+        self.illegal: IllegalMode = check_illegal(illegal)
+        self.max_steps = check_max_steps(max_steps)
+        self.rng = np.random.default_rng(0)
         self.encoder: Encoder = encoder_for(game)
         self.agents = [agent_name(p) for p in range(game.num_players)]
         n = game.num_option_ids
@@ -92,8 +119,32 @@ class _Table:
         else:
             engine_seed = secrets.randbits(63)
         self.state = self.game.new_state(engine_seed)
+        self.rng = np.random.default_rng(engine_seed)
         self._rendered = 0
         return self.state
+
+    def resolve(self, player: int, action: int | None) -> tuple[int | None, dict[str, Any]]:
+        """The option ``player`` plays for ``action`` and the info that goes with it:
+        ``action`` itself when legal; otherwise, by the ``illegal`` mode, an
+        :class:`IllegalActionError`, ``None`` (``"penalty"``: the game ends) or a legal
+        replacement (``"mask"``)."""
+        legal = self.state.legal(player)
+        if action is not None and int(action) in legal:
+            return int(action), {}
+        if self.illegal == "raise":
+            raise IllegalActionError(illegal_message(player, action, legal))
+        if self.illegal == "penalty":
+            return None, {}
+        played = legal_replacement(self.rng, legal)
+        requested = None if action is None else int(action)
+        return played, {"replaced_action": {"requested": requested, "played": played}}
+
+    def truncated(self) -> bool:
+        """The game has taken ``max_steps`` decisions without ending."""
+        s = self.state
+        return (
+            self.max_steps is not None and not s.is_terminal() and s.move_number >= self.max_steps
+        )
 
     def observe(self, player: int, with_mask: bool) -> dict[str, Any]:
         s = self.state
@@ -136,9 +187,11 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
         game: Game,
         render_mode: str | None = None,
         illegal_reward: float = -1.0,
+        illegal: IllegalMode = "penalty",
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
-        self._t = _Table(game, render_mode, illegal_reward)
+        self._t = _Table(game, render_mode, illegal_reward, illegal, max_steps)
         self.game = game
         self.render_mode = render_mode
         self.metadata = {
@@ -150,6 +203,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
         self.observation_spaces = self._t.observation_spaces
         self.action_spaces = self._t.action_spaces
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
+        self._truncated = False  # the episode was truncated (max_steps)
         self._reset_bookkeeping()
 
     # ------------------------------------------------------------------ API
@@ -172,7 +226,9 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         p = self._index[agent]
-        live = agent == self.agent_selection and not self._t.state.is_terminal()
+        live = agent == self.agent_selection and not (
+            self._t.state.is_terminal() or self._truncated
+        )
         return self._t.observe(p, live)
 
     def step(self, action: int | None) -> None:
@@ -182,17 +238,23 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
             return
         s = self._t.state
         p = self._index[agent]
+        play, info = self._t.resolve(p, action)
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        if action is None or int(action) not in s.legal(p):
+        if play is None:
             self._end_illegal(agent)
         else:
-            s.commit(p, int(action))
+            self.infos[agent] = info
+            s.commit(p, play)
             if s.is_terminal():
                 for q, r in enumerate(s.returns()):
                     self.rewards[self.possible_agents[q]] = float(r)
                 for a in self.agents:
                     self.terminations[a] = True
+            elif self._t.truncated():
+                self._truncated = True
+                for a in self.agents:
+                    self.truncations[a] = True
             else:
                 self.agent_selection = self._next_mover()
         self._accumulate_rewards()
@@ -208,6 +270,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
     # ------------------------------------------------------------------ helpers
 
     def _reset_bookkeeping(self) -> None:
+        self._truncated = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -236,8 +299,10 @@ class CaiquanParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         game: Game,
         render_mode: str | None = None,
         illegal_reward: float = -1.0,
+        illegal: IllegalMode = "penalty",
+        max_steps: int | None = None,
     ) -> None:
-        self._t = _Table(game, render_mode, illegal_reward)
+        self._t = _Table(game, render_mode, illegal_reward, illegal, max_steps)
         self.game = game
         self.render_mode = render_mode
         self.metadata = {
@@ -284,9 +349,17 @@ class CaiquanParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         missing = [a for a in movers if a not in actions or actions[a] is None]
         if missing:
             raise ValueError(f"{', '.join(missing)} must act now (deciding: {movers})")
-        joint = {p: int(actions[agent_name(p)]) for p in s.to_move()}
-        offender = next((agent_name(p) for p, o in joint.items() if o not in s.legal(p)), None)
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        joint: dict[int, int] = {}
+        offender = None
+        for p in s.to_move():
+            play, info = self._t.resolve(p, actions[agent_name(p)])
+            if play is None:
+                offender = agent_name(p)
+                break
+            joint[p] = play
+            infos[agent_name(p)] = info
+        truncated = False
         if offender is not None:
             rewards = {a: (self._t.illegal_reward if a == offender else 0.0) for a in agents}
             infos = {a: {"illegal_action": True} for a in agents}
@@ -294,12 +367,13 @@ class CaiquanParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         else:
             s.apply(joint)
             done = s.is_terminal()
+            truncated = self._t.truncated()
             ret = s.returns()
             rewards = {a: float(ret[i]) if done else 0.0 for i, a in enumerate(agents)}
-        obs = self._observations(ended=done)
+        obs = self._observations(ended=done or truncated)
         terminations = dict.fromkeys(agents, done)
-        truncations = dict.fromkeys(agents, False)
-        if done:
+        truncations = dict.fromkeys(agents, truncated)
+        if done or truncated:
             self.agents = []
         if self.render_mode == "human":
             self.render()
@@ -322,10 +396,14 @@ def raw_env(
     *,
     render_mode: str | None = None,
     illegal_reward: float = -1.0,
+    illegal: IllegalMode = "penalty",
+    max_steps: int | None = None,
     **options: Any,
 ) -> CaiquanAECEnv:
     """The AEC environment of a game without PettingZoo's order-enforcing wrapper."""
-    return CaiquanAECEnv(_load(game_id, config, options), render_mode, illegal_reward)
+    return CaiquanAECEnv(
+        _load(game_id, config, options), render_mode, illegal_reward, illegal, max_steps
+    )
 
 
 def env(
@@ -334,17 +412,26 @@ def env(
     *,
     render_mode: str | None = None,
     illegal_reward: float = -1.0,
+    illegal: IllegalMode = "penalty",
+    max_steps: int | None = None,
     **options: Any,
 ) -> AECEnv[str, dict[str, Any], int]:
     """The AEC environment of a game, e.g. ``env("legends", players=4)``.
 
-    ``config`` and keyword ``options`` are the game's options (as for ``load_game``). Wrapped
+    ``config`` and keyword ``options`` are the game's options (as for ``load_game``);
+    ``illegal`` and ``max_steps`` as in the module docstring. Wrapped
     in PettingZoo's ``OrderEnforcingWrapper`` (``env.unwrapped`` is the raw env).
     """
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     raw = raw_env(
-        game_id, config, render_mode=render_mode, illegal_reward=illegal_reward, **options
+        game_id,
+        config,
+        render_mode=render_mode,
+        illegal_reward=illegal_reward,
+        illegal=illegal,
+        max_steps=max_steps,
+        **options,
     )
     return OrderEnforcingWrapper(raw)
 
@@ -355,10 +442,14 @@ def parallel_env(
     *,
     render_mode: str | None = None,
     illegal_reward: float = -1.0,
+    illegal: IllegalMode = "penalty",
+    max_steps: int | None = None,
     **options: Any,
 ) -> CaiquanParallelEnv:
     """The parallel environment of a game, e.g. ``parallel_env("promise")``."""
-    return CaiquanParallelEnv(_load(game_id, config, options), render_mode, illegal_reward)
+    return CaiquanParallelEnv(
+        _load(game_id, config, options), render_mode, illegal_reward, illegal, max_steps
+    )
 
 
 __all__ = ["CaiquanAECEnv", "CaiquanParallelEnv", "agent_name", "env", "parallel_env", "raw_env"]
