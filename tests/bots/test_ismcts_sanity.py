@@ -86,3 +86,33 @@ def test_wins_hidden_bid_goofspiel_against_the_matching_player(seat: int) -> Non
     while not s.is_terminal():
         s.apply({p: bots[p].decide(PlayerView(s, p), rng) for p in s.to_move()})
     assert s.returns()[seat] > 0, s.points
+
+
+def _noise_after(
+    opponent: str, turns: int, config: dict[str, object] | None = None, adapt: int = 1
+) -> float:
+    """The search's fitted noise for seat 0 after ``turns`` open-bid goofspiel turns against
+    ``opponent`` (seat 0 itself bids at random)."""
+    from caiquan.bots import make_bot
+    from caiquan.bots.ismcts import ISMCTSBot, _Search
+    from caiquan.engine import PlayerView, Rng
+    from caiquan.games import load_game
+
+    game = load_game("goofspiel", config or {})
+    s = game.new_state(5)
+    rng, other = Rng(1), make_bot(opponent)
+    for _ in range(turns):
+        s.apply({0: rng.choice(s.legal(0)), 1: other.decide(PlayerView(s, 1), rng)})
+    bot = ISMCTSBot(iterations=10, adapt=adapt)
+    return _Search(bot.config, PlayerView(s, 0), Rng(2)).noise
+
+
+def test_adapt_fits_the_modelled_players_noise_to_their_past_moves() -> None:
+    """Against a player who follows the matching rule the modelled noise falls below the prior
+    (0.1); against one who bids at random it rises towards 1; with nothing seen yet, or with
+    hidden bids, or with ``adapt=0``, it is the prior."""
+    assert _noise_after("greedy", 6) < 0.1 < 0.4 < _noise_after("random", 6)
+    assert _noise_after("random", 10) > _noise_after("random", 3)
+    assert _noise_after("random", 0) == 0.1
+    assert _noise_after("random", 6, {"imp_info": True}) == 0.1
+    assert _noise_after("random", 6, adapt=0) == 0.1

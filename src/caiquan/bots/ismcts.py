@@ -156,6 +156,7 @@ class ISMCTSConfig:
     worlds: int = 16
     paired: bool = False
     belief: int = 64
+    adapt: bool = True
 
     def __post_init__(self) -> None:
         depth = self.depth
@@ -164,7 +165,7 @@ class ISMCTSConfig:
         _check_choice("rollout", self.rollout, _ROLLOUTS)
         _check_choice("opponents", self.opponents, _OPPONENTS)
         _check_choice("throws", self.throws, _THROWS)
-        for flag in ("prune", "pure", "paired"):
+        for flag in ("prune", "pure", "paired", "adapt"):
             object.__setattr__(self, flag, bool(getattr(self, flag)))
         if self.iterations is None and self.seconds is None:
             object.__setattr__(self, "seconds", 1.0)
@@ -239,6 +240,33 @@ class _Search:
         self.weights: list[float] = []
         self.pool: list[tuple[State, dict[int, int]]] = []
         self.options: tuple[int, ...] = ()  # paired: the root options to try on each world
+        #: the share of a modelled player's moves that are uniformly random (``adapt``: fitted)
+        self.noise = self._fit_noise()
+
+    def _fit_noise(self) -> float:
+        """``noise``, or with ``adapt`` and the game's ``followed`` hook the posterior mean of
+        the others' off-rule share given their past moves: each move off the rule has
+        likelihood ``e/k`` and each on it ``1 - e + e/k`` (k options), under a Beta prior of
+        mean ``noise`` worth 4 moves. A player who follows the rule keeps it low; one who
+        plays at random drives it towards 1, and the search then models them so."""
+        prior = self.config.noise
+        h = self.h
+        if not (self.config.adapt and self.model and h is not None and h.followed):
+            return prior
+        seen = h.followed(self.view.determinize(Rng(0)), self.me)
+        if not seen:
+            return prior
+        a, b = 4 * prior, 4 * (1 - prior)
+        grid = [(i + 0.5) / 40 for i in range(40)]
+        logs = []
+        for e in grid:
+            lp = (a - 1) * math.log(e) + (b - 1) * math.log(1 - e)
+            for ok, k in seen:
+                lp += math.log((1 - e + e / k) if ok else e / k)
+            logs.append(lp)
+        top = max(logs)
+        ws = [math.exp(x - top) for x in logs]
+        return sum(e * w for e, w in zip(grid, ws, strict=True)) / sum(ws)
 
     def run(self) -> int:
         self.deadline = self.config.deadline()
@@ -440,7 +468,7 @@ class _Search:
         rng: Rng,
         replies: dict[int, int] | None,
     ) -> int:
-        noise = self.config.noise
+        noise = self.noise
         if noise > 0 and rng.random() < noise:
             return rng.choice(self._searchable(state, p, legal))
         if replies is not None and p in replies:
@@ -633,6 +661,13 @@ class ISMCTSBot:
             help="share of a modelled player's moves that are uniformly random",
         ),
         Param(
+            "adapt",
+            "bool",
+            True,
+            help="fit that share to how often the others' past moves followed the model "
+            "(where the game can tell: its followed hook); noise is then the prior",
+        ),
+        Param(
             "throws",
             "choice",
             "nash",
@@ -771,6 +806,7 @@ class ISMCTSBot:
         worlds: int = 16,
         paired: int = 0,
         belief: int = 64,
+        adapt: int = 1,
     ) -> None:
         self.config = ISMCTSConfig(
             iterations,
@@ -792,6 +828,7 @@ class ISMCTSBot:
             worlds=worlds,
             paired=bool(paired),
             belief=belief,
+            adapt=bool(adapt),
         )
         self.last_iterations = 0  # the last decision's iterations (0: not searched)
         self._nash: NashBot | None = None

@@ -14,6 +14,9 @@ search skips plainly wasted ones, e.g. a promise skill card that cannot be used)
 ``DEPTH`` (the rollout length at which the search stops and evaluates by default) and
 ``plausibility(world, player) -> weight`` (how likely the others' hidden past choices in a
 sampled world are if they play ``policy``: the search weights sampled worlds by it) and
+``followed(world, player) -> [(followed, options), …]`` (for each of the others' past moves
+the player can see: did it follow ``policy``, out of how many options — the search fits how
+often the others leave the rule, ``noise``, from these) and
 ``MODEL`` (``False``: the search's default ``opponents="auto"`` searches the others'
 decisions instead of modelling them by the rollout player) and ``throw_payoffs(view) ->
 matrix | None`` (a heuristic payoff matrix of a two-player throw for ``nash``, where the game
@@ -40,6 +43,7 @@ from .common import Evaluate, argmax, lookahead, maximin
 Policy = Callable[[State, int, Rng], int]
 Prune = Callable[[State, int, tuple[int, ...]], tuple[int, ...]]
 Plausibility = Callable[[State, int], float]
+Followed = Callable[[State, int], list[tuple[bool, int]]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class Heuristic:
     plausibility: Plausibility | None = None
     model: bool = True
     throw_payoffs: Callable[[PlayerView], list[list[float]] | None] | None = None
+    followed: Followed | None = None
 
 
 @cache
@@ -68,6 +73,7 @@ def _load(cls: type[Game]) -> Heuristic | None:
         getattr(m, "plausibility", None),
         getattr(m, "MODEL", True),
         getattr(m, "throw_payoffs", None),
+        getattr(m, "followed", None),
     )
 
 
@@ -104,6 +110,7 @@ class GreedyBot:
 
 __all__ = [
     "Evaluate",
+    "Followed",
     "GreedyBot",
     "Heuristic",
     "Plausibility",

@@ -39,6 +39,35 @@ def evaluate(world: State) -> list[float]:
     return out
 
 
+def followed(world: State, me: int) -> list[tuple[bool, int]]:
+    """For each of the others' past bids ``me`` has seen (open bids only): did it follow the
+    matching rule of :func:`policy`, and out of how many cards. A search fits from these how
+    often the others leave the rule (a player bidding at random follows it about once in k).
+    """
+    assert isinstance(world, GoofspielState)
+    g = world.game
+    if g.imp_info:
+        return []  # the bids are hidden: nothing to fit
+    n = g.num_cards
+    out = []
+    for q in range(g.num_players):
+        if q == me:
+            continue
+        hand = world.hands[q]
+        for t in range(len(world.bids) - 1, -1, -1):  # undo the turns, last first
+            bid = world.bids[t][q]
+            hand |= 1 << bid
+            cards = [c for c in range(n) if hand >> c & 1]
+            if len(cards) < 2:
+                continue
+            shown = set(world.point_seq[:t])
+            remaining = [c for c in range(n) if c not in shown]
+            pos = remaining.index(world.point_seq[t])
+            i = round(pos * (len(cards) - 1) / max(1, len(remaining) - 1))
+            out.append((cards[min(i, len(cards) - 1)] == bid, len(cards)))
+    return out
+
+
 #: The share of moves :func:`plausibility` expects off the matching rule.
 _SLIP = 0.1
 
