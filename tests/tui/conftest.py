@@ -10,7 +10,10 @@ SIZE = (150, 50)
 
 
 def screen_text(app: PlayApp) -> str:
-    """The characters on the terminal now, line by line (what a player sees)."""
+    """The characters on the terminal now, line by line (what a player sees): first the
+    layout and repaint Textual's update timer would do next (on a busy machine the timer can
+    fire after the table has come to rest), then the screen."""
+    app.screen._refresh_layout()
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
