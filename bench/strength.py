@@ -84,6 +84,7 @@ def exploitability(args: argparse.Namespace) -> None:
         cards,
         samples=args.samples,
         tables=args.tables,
+        throw_samples=args.throw_samples,
         ismcts=args.ismcts,
         ismcts_max_cards=args.ismcts_max_cards,
         log=_log,
@@ -117,6 +118,7 @@ def main() -> None:
     ap.add_argument("--cards", help="--exploitability: goofspiel sizes (default 4,5,6)")
     ap.add_argument("--samples", type=int, default=8, help="decisions sampled per info state")
     ap.add_argument("--tables", type=int, default=200, help="promise throw tables sampled")
+    ap.add_argument("--throw-samples", type=int, default=400, help="decisions per throw table")
     ap.add_argument(
         "--ismcts-max-cards", type=int, default=5, help="largest goofspiel tabulated for ismcts"
     )
