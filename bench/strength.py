@@ -79,17 +79,20 @@ def ladder(args: argparse.Namespace) -> None:
 def exploitability(args: argparse.Namespace) -> None:
     from caiquan.lab import exploitability as ex
 
-    cards = [int(x) for x in args.cards.split(",")] if args.cards else [4, 5, 6]
-    report = ex.run_exploitability(
-        cards,
-        samples=args.samples,
-        tables=args.tables,
-        throw_samples=args.throw_samples,
-        ismcts=args.ismcts,
-        ismcts_max_cards=args.ismcts_max_cards,
-        log=_log,
-        out=Path(args.out) if args.out else None,
-    )
+    if args.from_json:  # render (merged) reports, play nothing
+        report = ex.merge([json.loads(Path(f).read_text()) for f in args.from_json.split(",")])
+    else:
+        cards = [] if args.cards == "none" else [int(x) for x in (args.cards or "4,5,6").split(",")]
+        report = ex.run_exploitability(
+            cards,
+            samples=args.samples,
+            tables=args.tables,
+            throw_samples=args.throw_samples,
+            ismcts=args.ismcts,
+            ismcts_max_cards=args.ismcts_max_cards,
+            log=_log,
+            out=Path(args.out) if args.out else None,
+        )
     table = ex.render_markdown(report)
     if args.render:
         from caiquan.lab import ladder as lad
@@ -113,9 +116,13 @@ def main() -> None:
     ap.add_argument("--only", help="--ladder: only these games (comma-separated labels)")
     ap.add_argument("--out", help="write the JSON report here (after each step)")
     ap.add_argument("--render", help="write the Markdown table into this file's markers")
-    ap.add_argument("--from", dest="from_json", help="--ladder: render this JSON, play nothing")
+    ap.add_argument(
+        "--from",
+        dest="from_json",
+        help="render this JSON report (--exploitability: comma-separated, merged), play nothing",
+    )
     ap.add_argument("--json", action="store_true", help="print the JSON report")
-    ap.add_argument("--cards", help="--exploitability: goofspiel sizes (default 4,5,6)")
+    ap.add_argument("--cards", help="--exploitability: goofspiel sizes (default 4,5,6; none)")
     ap.add_argument("--samples", type=int, default=8, help="decisions sampled per info state")
     ap.add_argument("--tables", type=int, default=200, help="promise throw tables sampled")
     ap.add_argument("--throw-samples", type=int, default=400, help="decisions per throw table")
@@ -123,7 +130,7 @@ def main() -> None:
         "--ismcts-max-cards", type=int, default=5, help="largest goofspiel tabulated for ismcts"
     )
     args = ap.parse_args()
-    if args.ladder or (args.render and args.from_json):
+    if args.ladder or (args.from_json and not args.exploitability):
         if args.ismcts is None:
             from caiquan.lab.ladder import DEFAULT_ISMCTS
 
