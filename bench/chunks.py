@@ -6,8 +6,9 @@
 
 Runs ``caiquan tournament GAME --bots A,B --games K --seed S --json`` for the seeds
 ``S, S+1, …`` one after another (so partial results survive a busy machine), appends each
-chunk's JSON line to ``--out`` and prints the running sum per bot: score / seat-games, the
-rate and its 95 % Wilson interval — the figures of docs/bots.md.
+chunk's JSON line to ``--out`` and prints the running sum per bot: the mean per-game score
+and its 95 % interval over games (``caiquan.lab.stats.game_interval``, as the tournament).
+The ladder of docs/bots.md comes from ``bench/strength.py --ladder``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from caiquan.lab.stats import wilson_interval
+from caiquan.lab.stats import game_interval
 
 
 def summarise(lines: list[dict[str, object]]) -> str:
@@ -27,13 +28,14 @@ def summarise(lines: list[dict[str, object]]) -> str:
     for chunk in lines:
         games += int(chunk["games"])  # type: ignore[call-overload]
         for st in chunk["standings"]:  # type: ignore[attr-defined]
-            t = totals.setdefault(st["bot"], [0.0, 0.0])
-            t[0] += st["score"]
+            t = totals.setdefault(st["bot"], [0.0, 0.0, 0.0])
+            t[0] += st["game_score"]
             t[1] += st["games"]
+            t[2] = st["min_seats"] if not t[2] else min(t[2], st["min_seats"])
     out = [f"{len(lines)} chunks, {games} games"]
-    for bot, (score, n) in totals.items():
-        lo, hi = wilson_interval(score, int(n))
-        out.append(f"  {bot}: {score / n:.1%} [{lo:.1%}, {hi:.1%}] ({score:g} / {n:g} seat-games)")
+    for bot, (score, n, k) in totals.items():
+        lo, hi = game_interval(score, int(n), int(k))
+        out.append(f"  {bot}: {score / n:.1%} [{lo:.1%}, {hi:.1%}] ({score:g} / {n:g} games)")
     return "\n".join(out)
 
 

@@ -81,5 +81,7 @@ def test_ratings_move_with_fewer_bots_than_seats() -> None:
     game = load_game("legends", players=4)
     res = run_tournament(game, ["random", "greedy"], games=8, seed=1)
     by = {s.bot: s for s in res.standings}
-    assert by["random"].games == by["greedy"].games == 16
+    assert by["random"].games == by["greedy"].games == 8  # games, the unit of the rate
+    assert by["random"].seat_games == by["greedy"].seat_games == 16
+    assert by["greedy"].min_seats == 2
     assert by["greedy"].rating_mu > 25 > by["random"].rating_mu

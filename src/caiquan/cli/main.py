@@ -823,7 +823,7 @@ def tournament_cmd(
         table.add_row(
             st.bot,
             f"{st.rating_mu:.1f} ± {st.rating_sigma:.1f}",
-            str(st.games),
+            str(st.games) if st.seat_games == st.games else f"{st.games} ({st.seat_games} seats)",
             f"{st.wins}/{st.draws}/{st.losses}",
             f"{st.rate:.1%}",
             f"{st.interval[0]:.1%} – {st.interval[1]:.1%}",

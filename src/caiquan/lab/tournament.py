@@ -1,24 +1,30 @@
 """Round-robin tournaments between bots, with ratings and win rates.
 
 Every lineup (an assignment of bots to seats) is played equally often, so no bot profits from
-a seat. Ratings use OpenSkill's Plackett-Luce model (multi-player, ties allowed); win rates
-come with 95 % Wilson intervals. A game counts 1 for a sole win and 1/k for a win shared by
-k players. With fewer bots than seats a bot plays several seats of a game; for its rating it
-is placed by its best seat.
+a seat. Ratings use OpenSkill's Plackett-Luce model (multi-player, ties allowed). A game
+counts 1 for a sole win and 1/k for a win shared by k players. With fewer bots than seats a
+bot plays several seats of a game; for its rating it is placed by its best seat.
+
+Score rates and intervals take the *game* as the unit (the seats of one game are not
+independent observations): a bot's score in a game is its seats' shares summed and divided
+by its seat count there; its rate is the mean of those per-game scores and its 95 %
+interval :func:`caiquan.lab.stats.game_interval` (Wilson on the game count, valid for a mean
+of scores in [0, 1]). With one seat per game these are the old per-seat figures exactly.
 """
 
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from caiquan.bots import BotSpec, as_spec, game_seed
-from caiquan.engine import ConfigError, Game
+from caiquan.bots import Bot, BotSpec, as_spec, game_seed
+from caiquan.engine import ConfigError, Game, PlayerView, Rng
 
 from .play import play_game
-from .stats import wilson_interval
+from .stats import game_interval
 
 
 def lineups(num_bots: int, seats: int) -> list[tuple[int, ...]]:
@@ -39,11 +45,36 @@ def lineups(num_bots: int, seats: int) -> list[tuple[int, ...]]:
     return [tuple((r + s) % num_bots for s in range(seats)) for r in range(num_bots)]
 
 
+class TimedBot:
+    """A bot that records the wall and CPU seconds of each decision it makes with more than
+    one legal option (``times``: a list of ``(wall, cpu)`` pairs, shared by the caller)."""
+
+    def __init__(self, bot: Bot, times: list[tuple[float, float]]) -> None:
+        self.bot, self.times, self.name = bot, times, bot.name
+
+    def decide(self, view: PlayerView, rng: Rng) -> int:
+        wall, cpu = time.perf_counter(), time.process_time()
+        try:
+            return self.bot.decide(view, rng)
+        finally:
+            if len(view.legal()) > 1:
+                self.times.append((time.perf_counter() - wall, time.process_time() - cpu))
+
+
 @dataclass
 class Standing:
+    """One bot's results. ``games``: games it sat in; ``seat_games``: seats it played (equal
+    with one seat per game); ``score``: its shares summed over every seat; ``game_score``:
+    its per-game scores (shares / seats in that game) summed; ``min_seats``: the fewest
+    seats it held in a game; ``rate`` = ``game_score / games`` and ``interval`` its 95 %
+    interval over games (:func:`caiquan.lab.stats.game_interval`)."""
+
     bot: str
     games: int = 0
+    seat_games: int = 0
     score: float = 0.0
+    game_score: float = 0.0
+    min_seats: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
@@ -53,7 +84,7 @@ class Standing:
 
     @property
     def rate(self) -> float:
-        return self.score / self.games if self.games else 0.0
+        return self.game_score / self.games if self.games else 0.0
 
 
 @dataclass
@@ -81,6 +112,7 @@ def run_tournament(
     seed: int = 0,
     *,
     progress: Callable[[int], None] | None = None,
+    times: dict[str, list[tuple[float, float]]] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games, cycling through :func:`lineups`.
 
@@ -90,6 +122,9 @@ def run_tournament(
 
     Each bot is named by its canonical spec (``ismcts: iterations = 200`` is
     ``ismcts:iterations=200``); the same bot given twice is refused.
+
+    With ``times`` (a dict), each bot's decisions are timed (:class:`TimedBot`) into
+    ``times[name]`` as ``(wall, cpu)`` seconds; the play is the same.
     """
     from openskill.models import PlackettLuce
 
@@ -110,15 +145,20 @@ def run_tournament(
     for i in range(games):
         lineup = plan[i % len(plan)]
         # game i is dealt as game i of `caiquan simulate --seed SEED` (caiquan.bots.match)
-        result = play_game(game, [parsed[b] for b in lineup], game_seed(seed, i))
+        players: list[Bot | BotSpec] = [parsed[b] for b in lineup]
+        if times is not None:
+            players = [TimedBot(parsed[b].build(), times.setdefault(names[b], [])) for b in lineup]
+        result = play_game(game, players, game_seed(seed, i))
         lengths.append(result.decisions)
         out = result.outcome
         firsts = sum(1 for r in out.ranks if r == 1)
+        in_game: dict[int, list[float]] = {}
         for seat, b in enumerate(lineup):
             st = standings[names[b]]
-            st.games += 1
+            st.seat_games += 1
             share = 1.0 / firsts if out.ranks[seat] == 1 else 0.0
             st.score += share
+            in_game.setdefault(b, []).append(share)
             seat_scores[seat] += share
             if out.results[seat] == "win":
                 st.wins += 1
@@ -126,6 +166,11 @@ def run_tournament(
                 st.draws += 1
             else:
                 st.losses += 1
+        for b, shares in in_game.items():  # the game is the unit of the rate and interval
+            st = standings[names[b]]
+            st.games += 1
+            st.game_score += sum(shares) / len(shares)
+            st.min_seats = len(shares) if not st.min_seats else min(st.min_seats, len(shares))
         # one rating entry per distinct bot in the game; a bot in several seats (fewer bots
         # than seats) is placed by its best seat
         present = sorted(set(lineup))
@@ -141,7 +186,7 @@ def run_tournament(
     for name, st in standings.items():
         st.rating_mu = round(ratings[name].mu, 3)
         st.rating_sigma = round(ratings[name].sigma, 3)
-        st.interval = wilson_interval(st.score, st.games)
+        st.interval = game_interval(st.game_score, st.games, st.min_seats)
     lengths.sort()
     mid = len(lengths) // 2
     median = lengths[mid] if len(lengths) % 2 else (lengths[mid - 1] + lengths[mid]) / 2
