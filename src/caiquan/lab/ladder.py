@@ -1,7 +1,7 @@
 """The bot ladder: every game, every pairing of the shipped bots, one command (issue 23).
 
 ``python bench/strength.py --ladder --games N --out docs/reports/ladder.json --render
-docs/bots.md`` plays, for each game in :data:`GAMES`, a two-bot :func:`run_tournament` for
+docs/bots.md`` plays, for each game of :func:`ladder_games`, a two-bot :func:`run_tournament` for
 every pairing of ``random``, ``greedy``, ``nash`` (only in games with a two-player matrix
 decision, where it differs from its ``greedy`` fallback) and ``ismcts`` (the spec given,
 by default a fixed iteration budget), on fresh seeds, timing every decision; writes the
@@ -28,18 +28,17 @@ from pathlib import Path
 from typing import Any
 
 from caiquan.engine import Game, Rng
-from caiquan.games import load_game
+from caiquan.games import game_ids, load_game
 
 from .tournament import run_tournament
 
-#: (label, game id, config) of every game on the ladder: the games' defaults.
-GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("promise", "promise", {}),
-    ("goofspiel", "goofspiel", {}),
-    ("oshi_zumo", "oshi_zumo", {}),
-    ("drama", "drama", {}),
-    ("legends", "legends", {}),
-)
+
+def ladder_games() -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """(label, game id, config) of every game on the ladder: every registered game (the
+    registry's order) at its defaults — a new game joins by registering, nothing here names
+    one."""
+    return tuple((gid, gid, {}) for gid in game_ids())
+
 
 DEFAULT_ISMCTS = "ismcts:iterations=200"
 START = "<!-- ladder:start -->"
@@ -107,7 +106,7 @@ def run_ladder(
     out: Path | None = None,
     log: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Play every pairing of every game in :data:`GAMES` (``only``: those labels), ``games``
+    """Play every pairing of every game of :func:`ladder_games` (``only``: those labels), ``games``
     games each; pairing ``j`` (in order) uses seed ``seed + j``. Returns (and writes to
     ``out`` after each pairing) the report."""
     report: dict[str, Any] = {
@@ -120,7 +119,7 @@ def run_ladder(
         "rows": [],
     }
     plan = []
-    for label, gid, config in GAMES:
+    for label, gid, config in ladder_games():
         if only and label not in only:
             continue
         game = load_game(gid, config)
@@ -203,10 +202,10 @@ def write_between_markers(path: Path, text: str, start: str = START, end: str = 
 
 
 __all__ = [
-    "GAMES",
     "commit",
     "has_matrix_decisions",
     "ladder_bots",
+    "ladder_games",
     "render_markdown",
     "run_ladder",
     "write_between_markers",

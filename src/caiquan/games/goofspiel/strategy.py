@@ -4,6 +4,8 @@ finds)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from caiquan.engine import Rng, State
 from caiquan.engine.strategy import terminal_values
 
@@ -39,18 +41,11 @@ def evaluate(world: State) -> list[float]:
     return out
 
 
-def followed(world: State, me: int) -> list[tuple[bool, int]]:
-    """For each of the others' past bids ``me`` has seen (open bids only): did it follow the
-    matching rule of :func:`policy`, and out of how many cards. A search fits from these how
-    often the others leave the rule (a player bidding at random follows it about once in k).
-    """
-    assert isinstance(world, GoofspielState)
-    g = world.game
-    if g.imp_info:
-        return []  # the bids are hidden: nothing to fit
-    n = g.num_cards
-    out = []
-    for q in range(g.num_players):
+def _past_bids(world: GoofspielState, me: int) -> Iterator[tuple[bool, int]]:
+    """The others' past bids in ``world``, each player's last turn first: did the bid follow
+    the matching rule of :func:`policy`, and out of how many cards in hand."""
+    n = world.game.num_cards
+    for q in range(world.game.num_players):
         if q == me:
             continue
         hand = world.hands[q]
@@ -58,14 +53,22 @@ def followed(world: State, me: int) -> list[tuple[bool, int]]:
             bid = world.bids[t][q]
             hand |= 1 << bid
             cards = [c for c in range(n) if hand >> c & 1]
-            if len(cards) < 2:
-                continue
             shown = set(world.point_seq[:t])
             remaining = [c for c in range(n) if c not in shown]
             pos = remaining.index(world.point_seq[t])
             i = round(pos * (len(cards) - 1) / max(1, len(remaining) - 1))
-            out.append((cards[min(i, len(cards) - 1)] == bid, len(cards)))
-    return out
+            yield cards[min(i, len(cards) - 1)] == bid, len(cards)
+
+
+def followed(world: State, me: int) -> list[tuple[bool, int]]:
+    """For each of the others' past bids ``me`` has seen (open bids only): did it follow the
+    matching rule of :func:`policy`, and out of how many cards. A search fits from these how
+    often the others leave the rule (a player bidding at random follows it about once in k).
+    """
+    assert isinstance(world, GoofspielState)
+    if world.game.imp_info:
+        return []  # the bids are hidden: nothing to fit
+    return [(ok, k) for ok, k in _past_bids(world, me) if k >= 2]
 
 
 #: The share of moves :func:`plausibility` expects off the matching rule.
@@ -80,25 +83,10 @@ def plausibility(world: State, me: int) -> float:
     matching player would have bid (each bid off the rule costs a factor ``_SLIP / k``).
     """
     assert isinstance(world, GoofspielState)
-    g = world.game
-    if not g.imp_info or not world.bids:
+    if not world.game.imp_info or not world.bids:
         return 1.0
-    n = g.num_cards
     weight = 1.0
-    for q in range(g.num_players):
-        if q == me:
-            continue
-        hand = world.hands[q]
-        for t in range(len(world.bids) - 1, -1, -1):  # undo the turns, last first
-            bid = world.bids[t][q]
-            hand |= 1 << bid
-            cards = [c for c in range(n) if hand >> c & 1]
-            point = world.point_seq[t]
-            shown = set(world.point_seq[:t])
-            remaining = [c for c in range(n) if c not in shown]
-            pos = remaining.index(point)
-            i = round(pos * (len(cards) - 1) / max(1, len(remaining) - 1))
-            k = len(cards)
-            slip = _SLIP / k
-            weight *= (1.0 - _SLIP + slip) if cards[min(i, k - 1)] == bid else slip
+    for ok, k in _past_bids(world, me):
+        slip = _SLIP / k
+        weight *= (1.0 - _SLIP + slip) if ok else slip
     return weight
