@@ -255,6 +255,13 @@ def test_long_commands_show_progress_with_rate_and_time_left(
     printed = capsys.readouterr().out
     json.loads(printed)
     assert "━" not in printed and "ETA" not in printed
+    # --quiet: the usual output, and no bar even on a terminal
+    screen.seek(0)
+    screen.truncate(0)
+    with pytest.raises(SystemExit):
+        main([*args, "--quiet"])
+    assert "ETA" not in screen.getvalue() and "━" not in screen.getvalue()
+    assert capsys.readouterr().out.strip()
 
 
 def test_balance_counts_both_stages_and_both_sides() -> None:
@@ -311,6 +318,9 @@ def test_bench_shows_progress_and_json_stays_clean(
     printed = capsys.readouterr().out
     assert [r["game"] for r in json.loads(printed)["results"]] == ["goofspiel", "oshi_zumo"]
     assert "━" not in printed and "ETA" not in printed and screen.getvalue() == ""
+    with pytest.raises(SystemExit):
+        main([*args, "-q"])
+    assert "oshi_zumo" in capsys.readouterr().out and screen.getvalue() == ""
 
 
 def test_bench_peers_bar_is_the_same(

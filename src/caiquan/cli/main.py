@@ -39,6 +39,11 @@ Options = Annotated[
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
 ]
 
+#: ``--quiet``: no progress bar, even on a terminal (the bar is on stderr either way).
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar (it is drawn on stderr).")
+]
+
 
 def default_lang() -> str:
     env = os.environ.get("CAIQUAN_LANG") or os.environ.get("LANG", "")
@@ -307,6 +312,7 @@ def bench_cmd(
         list[str] | None, typer.Option("--game", "-g", help="Only these games (repeatable).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    quiet: Quiet = False,
     peers: Annotated[
         bool,
         typer.Option("--peers", help="Measure OpenSpiel, PettingZoo and RLCard side by side."),
@@ -316,7 +322,7 @@ def bench_cmd(
     from caiquan import bench
 
     if peers:
-        _bench_peers(seconds, as_json)
+        _bench_peers(seconds, as_json, quiet)
         return
 
     setups = bench.default_setups()
@@ -327,7 +333,7 @@ def bench_cmd(
         setups = [s for s in setups if s[0] in game]
     if seconds <= 0:
         raise ConfigError("--seconds must be positive")
-    with _lab_progress("bench", as_json, unit="setups") as progress:
+    with _lab_progress("bench", as_json or quiet, unit="setups") as progress:
         results = bench.run(
             setups,
             seconds=seconds,
@@ -359,16 +365,16 @@ def bench_cmd(
     out.print(table)
 
 
-def _bench_peers(seconds: float, as_json: bool) -> None:
+def _bench_peers(seconds: float, as_json: bool, quiet: bool = False) -> None:
     from rich.table import Table
 
     from caiquan.bench.peers import run_peers
 
     if seconds <= 0:
         raise ConfigError("--seconds must be positive")
-    if not as_json:
+    if not (as_json or quiet):
         err.print("measuring caiquan and its peers (3 interleaved rounds, medians)…")
-    with _lab_progress("peers", as_json, unit="measurements") as progress:
+    with _lab_progress("peers", as_json or quiet, unit="measurements") as progress:
         data = run_peers(
             seconds,
             progress=None
@@ -573,12 +579,13 @@ def _bot_list(bots: str) -> list[str]:
     return [canonical(b) for b in split_specs(bots)]
 
 
-def _lab_progress(label: str, as_json: bool, unit: str = "games") -> Any:
+def _lab_progress(label: str, off: bool, unit: str = "games") -> Any:
     """A context manager yielding a progress callback ``(done, total, description=None)``, or
     None where no bar is drawn: a Rich bar on stderr, transient, with done of total, the rate
     (``unit``/s, or seconds per unit when slower than one a second) and the time left. Drawn
-    only on a terminal (or with ``CAIQUAN_PROGRESS=1``) and never with ``--json``, so stdout
-    stays clean. Every long command uses it: simulate, balance, tournament, bench."""
+    only on a terminal (or with ``CAIQUAN_PROGRESS=1``) and never when ``off`` (``--json``,
+    ``--quiet``), so stdout stays clean. Every long command uses it: simulate, balance,
+    tournament, bench."""
     from contextlib import contextmanager
 
     from rich.progress import (
@@ -605,7 +612,7 @@ def _lab_progress(label: str, as_json: bool, unit: str = "games") -> Any:
 
     @contextmanager
     def bar() -> Any:
-        if as_json or (not err.is_terminal and os.environ.get("CAIQUAN_PROGRESS") != "1"):
+        if off or (not err.is_terminal and os.environ.get("CAIQUAN_PROGRESS") != "1"):
             yield None
             return
         columns = (
@@ -653,6 +660,7 @@ def simulate_cmd(
         typer.Option("--out", help="Results file (Parquet); resumes an interrupted run."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    quiet: Quiet = False,
 ) -> None:
     """Simulate many games between bots and summarise them (批量模拟对局)."""
     import tempfile
@@ -665,7 +673,7 @@ def simulate_cmd(
     spec = make_spec(game, config, _bot_list(bots), games, seed, analyse=analyse)
     with tempfile.TemporaryDirectory() as tmp:
         path = results or Path(tmp) / "results.parquet"
-        with _lab_progress(game, as_json) as progress:
+        with _lab_progress(game, as_json or quiet) as progress:
             run(spec, path, jobs=jobs, backend=backend, address=ray_address, progress=progress)
         summary = summarise_file(path)
     if as_json:
@@ -736,6 +744,7 @@ def balance_cmd(
         "report.html"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    quiet: Quiet = False,
 ) -> None:
     """Balance report with plots (平衡性报告): HTML plus a JSON summary beside it."""
     from caiquan.lab import balance
@@ -744,7 +753,7 @@ def balance_cmd(
     if players is not None:
         base["players"] = players
     specs = _bot_list(bots)
-    with _lab_progress(game, as_json) as progress:
+    with _lab_progress(game, as_json or quiet) as progress:
         if compare is None:
             data = balance.analyse(
                 game,
@@ -796,6 +805,7 @@ def tournament_cmd(
     seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 0,
     option: Options = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    quiet: Quiet = False,
 ) -> None:
     """Round-robin tournament between bots: ratings and win rates (机器人循环赛)."""
     from caiquan.lab import run_tournament
@@ -806,7 +816,7 @@ def tournament_cmd(
         result = run_tournament(g, specs, games, seed)
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         return
-    with _lab_progress(f"{game}: {games} games", as_json) as progress:
+    with _lab_progress(f"{game}: {games} games", as_json or quiet) as progress:
         result = run_tournament(
             g,
             specs,
