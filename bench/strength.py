@@ -13,7 +13,7 @@ seconds per decision, the commit (:mod:`caiquan.lab.ladder`); ``--render`` write
 Markdown table into docs/bots.md between its ladder markers. ``--exploitability``: NashConv
 of each bot's tabulated policy in goofspiel (4–6 cards) through the OpenSpiel adapter and the
 exploitability of each bot's throw mix on promise's throw tables
-(:mod:`caiquan.lab.exploitability`). Progress goes to stderr; ``--json`` prints the report.
+(:mod:`caiquan.bench.exploitability`). Progress goes to stderr; ``--json`` prints the report.
 
 Plays ``N`` games; seats follow ``caiquan.lab.tournament.lineups`` (every bot equally often
 in every seat; with fewer bots than seats each bot holds several seats), the same scoring
@@ -77,7 +77,7 @@ def ladder(args: argparse.Namespace) -> None:
 
 
 def exploitability(args: argparse.Namespace) -> None:
-    from caiquan.lab import exploitability as ex
+    from caiquan.bench import exploitability as ex
 
     if args.from_json:  # render (merged) reports, play nothing
         report = ex.merge([json.loads(Path(f).read_text()) for f in args.from_json.split(",")])
@@ -139,7 +139,7 @@ def main() -> None:
         return
     if args.exploitability:
         if args.ismcts is None:
-            from caiquan.lab.exploitability import DEFAULT_ISMCTS as EX_ISMCTS
+            from caiquan.bench.exploitability import DEFAULT_ISMCTS as EX_ISMCTS
 
             args.ismcts = EX_ISMCTS
         exploitability(args)

@@ -23,6 +23,7 @@ ALLOWED = {
     "tui/screenshots.py": "scenes for the docs' screenshots",
     # comparisons with other frameworks' implementations of the same games
     "bench/peers.py": "benchmarks against OpenSpiel/PettingZoo/RLCard games",
+    "bench/exploitability.py": "exploitability of the bots in goofspiel and promise's throws",
 }
 
 

@@ -103,3 +103,12 @@ def test_no_text_mixes_languages(game_id: str) -> None:
 def test_a_glossary_file_is_checked(tmp_path: Path) -> None:
     assert "round" in load_glossary("caiquan.engine").words
     assert load_glossary("caiquan.tui") == load_glossary("")
+
+
+def test_every_decision_an_effect_can_ask_is_in_the_legends_glossary() -> None:
+    """Random games rarely meet every effect (legends' "flip" showed raw in a browser test):
+    each decision a person card's effect can ask has its glossary word."""
+    from caiquan.games.legends.effects import DECISIONS
+
+    words = load_game("legends").glossary().words
+    assert sorted(DECISIONS - set(words)) == []
