@@ -153,3 +153,67 @@ def check_end_screen(page: Any, seats: int, lang: str = "en") -> None:
     assert page.locator("#standings thead th").count() == seats
     sheet = page.inner_text("#standings")
     assert not re.search(r"\d\.\d{3,}", sheet), f"a raw float on the score sheet: {sheet}"
+
+
+# ---------------------------------------------------------------- direct play (issue 21)
+# The board is the controller: these helpers click only board elements ([data-target] on
+# the table and its action bar), never the option list.
+BOARD_TARGETS = "#t-panel .targetable, #t-actions .targetable"
+DONE = (
+    "v => document.querySelector('#main').dataset.version !== v"
+    " || document.querySelector('#main').dataset.status === 'finished'"
+    " || document.querySelector('#my-commit')"
+)
+
+
+def board_decide(page: Any, rng: random.Random) -> list[str] | None:
+    """Make one decision by clicking the board: random highlighted places until a move is
+    chosen, then confirm it. Returns the target keys clicked (the last one "confirm" or a
+    pick), or None when this page has nothing to decide now."""
+    if page.locator("#my-commit").count() or page.locator("#t-actions").is_hidden():
+        return None
+    v = version(page)
+    clicked: list[str] = []
+    for _ in range(12):
+        confirm = page.locator("#bar-confirm")
+        if confirm.count():
+            clicked.append("confirm")
+            confirm.click()
+            break
+        targets = page.locator(BOARD_TARGETS)
+        keys = [
+            k
+            for k in targets.evaluate_all("els => els.map(e => e.dataset.target)")
+            if k != "cancel"
+        ]
+        if not keys:
+            if version(page) != v:
+                return clicked or None
+            time.sleep(0.05)
+            continue
+        key = rng.choice(keys)
+        clicked.append(key)
+        page.locator(f'[data-target="{key}"].targetable').first.click()
+        if key.startswith("pick:"):
+            break
+    else:
+        raise AssertionError(f"no move chosen after 12 board clicks: {clicked}")
+    page.wait_for_function(DONE, arg=v, timeout=15_000)
+    return clicked
+
+
+def play_by_board(page: Any, seed: int = 1, limit: float = 120.0) -> list[list[str]]:
+    """Play one seat to the end by board clicks only; returns each decision's clicks."""
+    rng = random.Random(seed)
+    moves: list[list[str]] = []
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if status(page) == "finished" and page.locator("#outcome").count():
+            return moves
+        assert not page.locator("#t-decision button.option:focus").count()
+        got = board_decide(page, rng)
+        if got is None:
+            time.sleep(0.05)
+        else:
+            moves.append(got)
+    raise AssertionError(f"the game did not end in {limit} s ({len(moves)} moves)")

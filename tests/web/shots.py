@@ -7,6 +7,11 @@ clicks into each game first.
 ``PYTHONPATH=src python -m tests.web.shots --guides`` retakes the pictures of the players'
 pages instead (``games/<game>/guide/table-{zh,en}.png``: the board; promise's
 ``power-{zh,en}.png``: its power table), from real tables in each language.
+
+``PYTHONPATH=src python -m tests.web.shots --direct [out_dir] [lang]`` takes the image
+sequence of direct play for docs/web.md (``direct-*.png``): a promise round played on the
+board (the first heart, the stance chosen, a skill chosen with its preview, the throw) and
+three bot moves after one of ours in legends, each on screen on its own.
 """
 
 from __future__ import annotations
@@ -18,7 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import CHROMIUM, WebServer
-from .helpers import DESKTOP, PHONE, click_one, create_table, new_page, status
+from .helpers import (
+    BOARD_TARGETS,
+    DESKTOP,
+    PHONE,
+    board_decide,
+    click_one,
+    create_table,
+    new_page,
+    status,
+)
 
 GAMES = {
     "promise": (["human", "easy"], {"characters": "taoist,sword"}, 7),
@@ -81,11 +95,101 @@ def guides() -> None:
         server.stop()
 
 
+def _targets(page: Any) -> list[str]:
+    return [
+        str(k)
+        for k in page.locator(BOARD_TARGETS).evaluate_all("els => els.map(e => e.dataset.target)")
+    ]
+
+
+def _until(page: Any, prefix: str, rng: random.Random) -> None:
+    """Play by the board until a decision offers `prefix…` places."""
+    for _ in range(60):
+        page.wait_for_timeout(150)
+        if any(k.startswith(prefix) for k in _targets(page)):
+            return
+        if board_decide(page, rng) is None:
+            page.wait_for_timeout(100)
+    raise AssertionError(f"no {prefix} decision came")
+
+
+def direct(out: Path, lang: str) -> None:
+    """The image sequence of direct play (``--direct``)."""
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    server = WebServer(Path(tempfile.mkdtemp()))
+
+    def shot(page: Any, name: str) -> None:
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(250)
+        page.locator(".play").first.screenshot(path=str(out / f"direct-{name}.png"))
+        print("shot", name)
+
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM)
+            page = new_page(browser, lang=lang, viewport=DESKTOP)
+            page.add_init_script("localStorage.setItem('caiquan.speed', 'off')")
+            create_table(
+                page, server.base, "promise", {"characters": "taoist,sword"}, ["human", "easy"]
+            )
+            page.add_style_tag(content="header { position: static !important; }")
+            rng = random.Random(7)
+            _until(page, "heart:", rng)
+            page.locator("#t-panel .targetable[data-target^='heart:']").nth(1).click()
+            shot(page, "1-promise-first-heart")
+            page.locator("#t-panel .targetable[data-target^='heart:']").nth(3).click()
+            shot(page, "2-promise-stance-chosen")
+            page.click("#bar-confirm")
+            _until(page, "skill:", rng)
+            page.locator("#t-panel .targetable[data-target^='skill:']").last.click()
+            shot(page, "3-promise-skill-preview")
+            page.click("#bar-confirm")
+            _until(page, "throw:", rng)
+            shot(page, "4-promise-throw")
+            page.context.close()
+
+            # bots' moves one at a time: legends with three bots, 'slow'
+            page = new_page(browser, lang=lang, viewport=DESKTOP)
+            page.add_init_script("localStorage.setItem('caiquan.speed', 'slow')")
+            create_table(
+                page, server.base, "legends", {"players": 4}, ["human", "easy", "easy", "easy"]
+            )
+            page.add_style_tag(content="header { position: static !important; }")
+            rng = random.Random(2)
+            while board_decide(page, rng) is None:
+                page.wait_for_timeout(100)
+            seen: list[str] = []
+            for _ in range(80):
+                v = page.get_attribute("#main", "data-version") or ""
+                if v not in seen:
+                    seen.append(v)
+                    page.mouse.move(0, 0)
+                    page.locator("#t-panel").screenshot(
+                        path=str(out / f"direct-5-paced-{len(seen)}.png")
+                    )
+                    print("shot paced", v)
+                    if len(seen) == 3:
+                        break
+                page.wait_for_timeout(120)
+            page.context.close()
+            browser.close()
+    finally:
+        server.stop()
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
     if sys.argv[1:] == ["--guides"]:
         guides()
+        return
+    if sys.argv[1:2] == ["--direct"]:
+        direct(
+            Path(sys.argv[2] if len(sys.argv) > 2 else "docs/images"),
+            sys.argv[3] if len(sys.argv) > 3 else "en",
+        )
         return
 
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")

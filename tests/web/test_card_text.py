@@ -268,7 +268,9 @@ def test_card_text_on_a_phone_by_tap_and_inside_the_screen(
         click_one(page, rng)
     settle(page)
     # (a phone's legends table hides its header row: each cell says its column instead)
-    chips = page.locator("#t-panel .chip:visible")
+    # A chip the board offers as a move is a control: a tap chooses it, a second tap plays
+    # it (tests/web/test_board_play.py); every other chip toggles its text.
+    chips = page.locator("#t-panel .chip:visible:not(.targetable):not(.picked)")
     for i in range(chips.count()):
         chip = chips.nth(i)
         chip.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the sticky bar

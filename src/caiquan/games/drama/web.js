@@ -27,13 +27,24 @@ export function optionHelp(o, obs, ctx) {
   return null;
 }
 
+// Direct play (server/static/board.js): a card option is the card in hand (playing a card
+// or playing it as a weapon: the table then asks which), a target is the player's seat on
+// the board. Roles and re-arming have no place on the board: the action bar offers them.
+export function optionTargets(o) {
+  const name = String(o.name);
+  const seat = /^target-(\d+)$/.exec(name);
+  if (seat) return [[`seat:${seat[1]}`]];
+  const c = optionCard(name);
+  return c == null ? null : [[`card:${c}`]];
+}
+
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => kit.word(k, lang);  // the game's glossary (glossary.toml)
   const t = (k) => kit.term(k);  // a label with its glossary explanation on hover, focus, tap
   const { kv, seatName } = kit;
   // a card, with what it does (its catalogue text) in its popover
-  const card = (hh, c, extra) => kit.cardChip(c, { cls: extra || "" });
+  const card = (hh, c, extra, target = null) => kit.cardChip(c, { cls: extra || "", target });
   const roleName = (r) => (r == null ? "—" : kit.entry("role", r) ? kit.chip("role", r) : r);
   const me = o.player;
   const weapon = (wp) => {
@@ -47,7 +58,8 @@ export default function panel(o, ctx) {
   };
   const players = (o.players || []).map((p, i) => h("div", {
     class: ["player-box", i === me ? "me" : "opp", i === o.active ? "active" : "", i === o.target ? "target" : ""].join(" "), "data-player": i },
-  h("h4", {}, seatName(ctx, i), i === me ? [" (", t("you"), ")"] : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
+  h("h4", {}, h("span", { class: "seat-target", "data-target": me == null ? null : `seat:${i}` }, seatName(ctx, i)),
+    i === me ? [" (", t("you"), ")"] : "", " · ", roleName(p.role), ` ${p.role_value ?? ""}`),
   kv(h, [[t("hand_count"), p.hand_size], [t("cards_left"), p.cards_left], [t("weapon"), weapon(p.weapon)],
     [t("taken"), (p.taken || []).length ? h("span", {}, (p.taken || []).map((c) => card(h, c))) : "—"]])));
   return h("div", { class: "panel drama" },
@@ -62,5 +74,5 @@ export default function panel(o, ctx) {
       [t("round_pile"), o.round_pile], [t("table_pile"), o.table_pile],
       o.winners?.length ? [t("winners"), o.winners.map((x) => seatName(ctx, x)).join(", ")] : null]),
     h("div", { class: "players" }, players),
-    o.hand ? h("p", { class: "my-hand" }, t("hand"), ": ", o.hand.map((c) => card(h, c))) : null);
+    o.hand ? h("p", { class: "my-hand" }, t("hand"), ": ", o.hand.map((c) => card(h, c, "", `card:${c}`))) : null);
 }

@@ -9,14 +9,20 @@ export function optionHelp(o, obs, ctx) {
   return /^bid-\d+$/.test(String(o.name)) && ctx.kit.entry("card", "bid") ? { kind: "card", id: "bid" } : null;
 }
 
+// Direct play (server/static/board.js): a bid is the bid card in the player's hand.
+export function optionTargets(o) {
+  const m = /^bid-(\d+)$/.exec(String(o.name));
+  return m ? [[`bid:${m[1]}`]] : null;
+}
+
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const t = (k) => kit.term(k);  // a word of the game's glossary, its explanation one hover away
   const { kv, seatName } = kit;
-  const bid = (v) => kit.chip("card", "bid", { label: String(v), cls: "num" });
+  const bid = (v, target = null) => kit.chip("card", "bid", { label: String(v), cls: "num", target });
   return h("div", { class: "panel goofspiel" },
     h("p", { class: "big-point" }, kit.chip("card", "point"), ": ", h("strong", {}, o.point_card ?? "—")),
     kv(h, [[t("points"), (o.points || []).map((p, i) => `${seatName(ctx, i)} ${p}`).join(" · ")],
-      ...(o.hands || []).map((hd, i) => [[t("hand"), ` · ${seatName(ctx, i)}`], hd == null ? "?" : h("span", { class: i === o.player ? "chips my-hand" : "chips" }, hd.map(bid))]),
+      ...(o.hands || []).map((hd, i) => [[t("hand"), ` · ${seatName(ctx, i)}`], hd == null ? "?" : h("span", { class: i === o.player ? "chips my-hand" : "chips" }, hd.map((v) => bid(v, i === o.player ? `bid:${v}` : null)))]),
       [t("bids"), (o.bids || []).map((b) => b.join(":")).join("  ")]]));
 }

@@ -36,15 +36,19 @@ function characterText(id, lang, kit) {
 const THROWS = ["slash", "pierce", "strike"];
 // `term`: a throw's heading with its glossary explanation (the board's table; a preview in a
 // popover has plain words).
-function powerTable(pt, { h, w, side, letters, label, preview = false, term = null }) {
+// `targets`: the viewer's own throw headings are the board's throw controls ("throw:<x>").
+function powerTable(pt, { h, w, side, letters, label, preview = false, term = null, targets = false }) {
   const forbidden = pt.forbidden || [[], []];
   // (a space after each piece: a screen reader's text of the table keeps its words apart)
   const throwName = (x) => (term ? [term(x), " "] : `${w(x)} `);
-  const head = THROWS.map((x) => h("th", { class: forbidden[1]?.includes(x) ? "forbidden" : null }, throwName(x)));
+  // the viewer's own headings: a button (the throw control), the word as its text
+  const heading = (x, s) => (targets && side === s
+    ? h("button", { type: "button", class: "throw-btn", "data-target": `throw:${x}`, "data-name": x }, w(x)) : throwName(x));
+  const head = THROWS.map((x) => h("th", { class: forbidden[1]?.includes(x) ? "forbidden" : null }, heading(x, 1)));
   return h("table", { class: `power${preview ? " preview" : ""}`, "aria-label": label },
     h("thead", {}, h("tr", {}, h("th", {}, `${letters[0]} \\ ${letters[1]} `), head)),
     h("tbody", {}, pt.cells.map((row, r) => h("tr", {},
-      h("th", { class: forbidden[0]?.includes(THROWS[r]) ? "forbidden" : null }, throwName(THROWS[r])),
+      h("th", { class: forbidden[0]?.includes(THROWS[r]) ? "forbidden" : null }, heading(THROWS[r], 0)),
       row.map((c) => {
         const mineWin = (c.verdict === "A" && side === 0) || (c.verdict === "B" && side === 1);
         const cls = c.verdict === "draw" ? "draw" : mineWin ? "win" : "lose";
@@ -133,6 +137,21 @@ export function optionHelp(o, obs, ctx) {
   const id = `${mine}:${m[2]}`;
   return { kind: m[1], id, brief: kit.text(m[1], id), extra };
 }
+// Direct play (server/static/board.js): where each option is on the board — a character of
+// the pool, the two hearts of a stance (either order), a skill or weapon card in hand, a
+// throw's heading in the power table. "No skill card", "keep the weapon" and the opening
+// rock-paper-scissors have no place on the board: the table's action bar offers them.
+export function optionTargets(o, obs) {
+  const name = String(o.name);
+  if ((obs.pool || []).includes(name)) return [[`character:${name}`]];
+  const st = /^stance-(\d+)-(\d+)$/.exec(name);
+  if (st) return st[1] === st[2] ? [[`heart:${st[1]}`, `heart:${st[2]}`]]
+    : [[`heart:${st[1]}`, `heart:${st[2]}`], [`heart:${st[2]}`, `heart:${st[1]}`]];
+  const card = /^(skill|weapon)-(\d+|[JQK])$/.exec(name);
+  if (card) return [[`${card[1]}:${card[2]}`]];
+  if (THROWS.includes(name)) return [[`throw:${name}`]];
+  return null;
+}
 const FACE_DOWN = {
   zh: { title: "暗置", skill: "技能卡", weapon: "武器卡", none: "无", yours: "你的：" },
   en: { title: "face down", skill: "skill card", weapon: "weapon card", none: "none", yours: "yours: " },
@@ -158,12 +177,13 @@ export default function panel(o, ctx) {
   const who = (i) => [letters[i] || String(i), i === me && ctx.seat != null ? [" (", t("you"), ")"] : null];
   // cards from the game's catalogue, each a chip with its text: a weapon is
   // "<character id>:<J|Q|K>", a skill "<character id>:<1…10>"
-  const character = (id) => (kit.entry("character", id)
-    ? kit.chip("character", id, { text: characterText(id, lang, kit) }) : id);
-  const weapon = (p, c) => (kit.entry("weapon", `${p.character?.id}:${c}`)
-    ? kit.chip("weapon", `${p.character.id}:${c}`, { label: `${c} ${kit.name("weapon", `${p.character.id}:${c}`)}` }) : c);
-  const skill = (p, n) => (kit.entry("skill", `${p.character?.id}:${n}`)
-    ? kit.chip("skill", `${p.character.id}:${n}`, { label: String(n), name: `${n} ${kit.name("skill", `${p.character.id}:${n}`)}`, cls: "num" }) : String(n));
+  // (`target`: the chip is where direct play finds that option; see optionTargets)
+  const character = (id, target = null) => (kit.entry("character", id)
+    ? kit.chip("character", id, { text: characterText(id, lang, kit), target }) : id);
+  const weapon = (p, c, target = null) => (kit.entry("weapon", `${p.character?.id}:${c}`)
+    ? kit.chip("weapon", `${p.character.id}:${c}`, { label: `${c} ${kit.name("weapon", `${p.character.id}:${c}`)}`, target }) : c);
+  const skill = (p, n, target = null) => (kit.entry("skill", `${p.character?.id}:${n}`)
+    ? kit.chip("skill", `${p.character.id}:${n}`, { label: String(n), name: `${n} ${kit.name("skill", `${p.character.id}:${n}`)}`, cls: "num", target }) : String(n));
   const chips = (xs, f) => ((xs || []).length ? h("span", { class: "chips" }, xs.map(f)) : "—");
   const playerBox = (p, i) => h("div", { class: `player-box ${i === me ? "me" : "opp"}`, "data-player": i },
     h("h4", {}, who(i), " · ", p.character ? character(p.character.id) : "—"),
@@ -171,8 +191,8 @@ export default function panel(o, ctx) {
     kit.bar(h, w("qi"), p.qi ?? 0, p.max_qi ?? 0, "qi", t("qi")),
     kit.kv(h, [
       [t("equipped"), p.equipped ? weapon(p, p.equipped) : "—"],
-      [t("weapons_hand"), chips(p.hand_weapons, (c) => weapon(p, c))],
-      [t("skills"), chips(p.hand_skills, (n) => skill(p, n))],
+      [t("weapons_hand"), chips(p.hand_weapons, (c) => weapon(p, c, i === me ? `weapon:${c}` : null))],
+      [t("skills"), chips(p.hand_skills, (n) => skill(p, n, i === me ? `skill:${n}` : null))],
       [t("discarded"), chips(p.discard_skills, (n) => skill(p, n))],
       faceDown(p, lang, (n) => skill(p, n)),
     ]));
@@ -183,16 +203,18 @@ export default function panel(o, ctx) {
   const grid = h("div", { class: "heart-grid", role: "list", "aria-label": w("stances") },
     hearts.map((v, idx) => {
       const owners = cellOwners(idx);
-      return h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, role: "listitem" },
-        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join(" ")) : null);
+      // (the list item holds the heart: the heart itself is what direct play clicks)
+      return h("div", { class: "heart-cell", role: "listitem" },
+        h("div", { class: `heart ${owners.length ? "occupied" : ""} ${owners.includes(letters[me]) ? "mine" : ""}`, "data-target": me == null ? null : `heart:${idx}` },
+        h("span", { class: "hv" }, `♥${v}`), owners.length ? h("span", { class: "tok" }, owners.join(" ")) : null));
     }));
   const pt = o.power_table;
-  const table = pt?.cells ? powerTable(pt, { h, w, side, letters, label: w("power"), term: t }) : null;
+  const table = pt?.cells ? powerTable(pt, { h, w, side, letters, label: w("power"), term: t, targets: me != null }) : null;
   const lr = o.last_round;
   return h("div", { class: "panel promise" },
     h("p", { class: "inline-kv" }, h("strong", {}, t("round"), ` ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
       " · ", t("phase"), ": ", o.phase ? t(o.phase) : "—", " · ", t("check_deck"), `: ${o.check_deck ?? "—"}`),
-    o.pool?.length ? h("p", { class: "pool" }, t("pool"), ": ", o.pool.map(character)) : null,
+    o.pool?.length ? h("p", { class: "pool" }, t("pool"), ": ", o.pool.map((id) => character(id, `character:${id}`))) : null,
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
       h("figure", {}, h("figcaption", {}, t("stances")), grid),

@@ -3,7 +3,8 @@
 import { t, L, getLang, setLang, onLang, applyStatic, ordinal } from "./i18n.js";
 import { markdown } from "./md.js";
 import { learnBox, learnCheckbox, guideLink, initGuide } from "./learn.js";
-import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, onEventTexts, redrawKeepingTips, glossaryTerm } from "./games.js";
+import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, optionTargets, onEventTexts, redrawKeepingTips, glossaryTerm } from "./games.js";
+import { BoardPlay } from "./board.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -186,10 +187,13 @@ function lobby() {
 }
 
 // ---------------------------------------------------------------- connections
+// `paced`: state frames wait in `queue` and the table shows them one at a time (`state` is
+// then the one on screen, `latest` the newest, `shownEvents` how many events it shows).
 class Conn {
-  constructor(tableId, token, onFrame) {
-    this.tableId = tableId; this.token = token; this.onFrame = onFrame;
-    this.seat = null; this.state = null; this.events = []; this.table = null; this.closed = false;
+  constructor(tableId, token, onFrame, paced = false) {
+    this.tableId = tableId; this.token = token; this.onFrame = onFrame; this.paced = paced;
+    this.seat = null; this.state = null; this.latest = null; this.events = []; this.table = null; this.closed = false;
+    this.queue = []; this.shownEvents = 0; this.nextAt = 0;
     this.eventsAt = {};  // state version → how many events had come by then
     this.retry = 0; this.open();
   }
@@ -203,9 +207,15 @@ class Conn {
     };
     ws.onmessage = (m) => {
       const f = JSON.parse(m.data);
-      if (f.type === "welcome") { this.seat = f.seat; this.table = f.table; this.events = []; this.eventsAt = {}; banner(""); }
-      else if (f.type === "event") this.events.push(...f.events);
-      else if (f.type === "state") { this.state = f; this.eventsAt[f.version] ??= this.events.length; }
+      if (f.type === "welcome") {
+        this.seat = f.seat; this.table = f.table; this.events = []; this.eventsAt = {}; banner("");
+        this.queue = []; this.shownEvents = 0;
+      } else if (f.type === "event") this.events.push(...f.events);
+      else if (f.type === "state") {
+        this.latest = f; this.eventsAt[f.version] ??= this.events.length;
+        if (this.paced) this.queue.push({ state: f, events: this.events.length });
+        else { this.state = f; this.shownEvents = this.events.length; }
+      }
       this.onFrame(this, f);
     };
     ws.onclose = () => {
@@ -217,6 +227,42 @@ class Conn {
   }
   send(obj) { if (this.ws.readyState === 1) this.ws.send(JSON.stringify(obj)); }
   close() { this.closed = true; this.ws.close(); }
+}
+
+// ---------------------------------------------------------------- pacing
+// How long each move stays on screen on its own (ms); "off" shows every move at once and
+// plays no animation. The countdown before a throw's reveal adds COUNTDOWN_MS.
+const SPEEDS = { off: 0, fast: 350, normal: 900, slow: 1800 };
+const COUNTDOWN_MS = 700;
+function speed() {
+  const s = localStorage.getItem("caiquan.speed");
+  if (s && s in SPEEDS) return s;
+  return localStorage.getItem("caiquan.anim") === "off" ? "off" : "normal";
+}
+function speedPicker() {
+  const sel = h("select", { id: "speed", "aria-label": t("speed"),
+    onchange: (e) => localStorage.setItem("caiquan.speed", e.target.value) },
+  Object.keys(SPEEDS).map((k) => h("option", { value: k }, t(`speed_${k}`))));
+  sel.value = speed();
+  return h("label", { class: "speed" }, h("span", {}, t("speed")), " ", sel);
+}
+// What a move changed: the texts of the board's watched parts (bars, rows, cells, hearts,
+// hands), keyed by their player and place, before and after a redraw.
+const WATCHED = ".bar, dd, td, .heart, .big-point, .round-card, .last-round, .pool";
+function watchTexts(root) {
+  const seen = new Map(), count = new Map();
+  for (const el of root.querySelectorAll(WATCHED)) {
+    const base = `${el.closest("[data-player]")?.dataset.player ?? "-"}|${el.tagName}|${el.classList[0] || ""}`;
+    const n = count.get(base) || 0;
+    count.set(base, n + 1);
+    seen.set(`${base}|${n}`, el.textContent);
+  }
+  return seen;
+}
+function flashChanges(root, before) {
+  const after = watchTexts(root);
+  const els = root.querySelectorAll(WATCHED);
+  [...after.keys()].forEach((k, i) => { if (before.has(k) && before.get(k) !== after.get(k)) els[i]?.classList.add("just-changed"); });
 }
 
 // ---------------------------------------------------------------- table screen
@@ -252,6 +298,9 @@ function tableScreen(id) {
     head: h("div", { id: "t-head" }), seats: h("ul", { id: "t-seats" }),
     panel: h("section", { id: "t-panel", "aria-label": "table" }),
     decision: h("section", { id: "t-decision", "aria-live": "polite" }),
+    // the board's action bar (direct play): the prompt, buttons for what has no place on the
+    // board, the chosen move with its preview and "confirm"
+    actions: h("div", { id: "t-actions", class: "action-bar", role: "region", "aria-label": t("action_bar"), hidden: true }),
     // a scrolling region keyboard users can reach and scroll (Tab, then arrows)
     log: h("ol", { id: "t-log", tabindex: "0", "aria-label": t("log") }), chatLog: h("ul", { id: "t-chat" }),
     timer: h("span", { id: "t-timer" }), privacy: h("div", { id: "privacy", hidden: true }),
@@ -265,9 +314,9 @@ function tableScreen(id) {
   let shownSeat = null;        // hot-seat: whose view is on screen
   let revealed = new Set();    // hot-seat: seats that passed the privacy screen at this version
   let lastVersion = -1;
-  let lastSim = false;
 
-  const conns = watch ? [new Conn(id, null, onFrame)] : mine.seats.map((s) => new Conn(id, s.token, onFrame));
+  const conns = watch ? [new Conn(id, null, onFrame, true)] : mine.seats.map((s) => new Conn(id, s.token, onFrame, true));
+  const board = new BoardPlay({ h, t });
   const hot = conns.length > 1;
   chatForm.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -309,14 +358,47 @@ function tableScreen(id) {
         return;
       }
     }
-    if (f.type === "state" && conn === conns[0]) {
-      if (f.version !== lastVersion) {
-        if (lastSim && lastVersion >= 0 && f.version > lastVersion) throwAnimation();
-        lastVersion = f.version;
-        revealed = new Set();
+    if (f.type === "state" || f.type === "welcome") { pump(); return; }
+    queueDraw();
+  }
+
+  // Pacing: each state the server sends (every decision, a bot's or a remote player's) is
+  // shown on its own for a moment, with what changed highlighted, at the speed the player
+  // chose (off: at once). A frame after a quiet spell shows at once: the player's own move
+  // is never delayed.
+  let pumpTimer = 0;
+  let flashNext = false;
+  function pump() {
+    clearTimeout(pumpTimer);
+    const delay = SPEEDS[speed()] ?? SPEEDS.normal;
+    let shown = false, wait = Infinity;
+    for (const k of conns) {
+      while (k.queue.length) {
+        const now = Date.now();
+        if (delay && k.state && now < k.nextAt) { wait = Math.min(wait, k.nextAt - now); break; }
+        const item = k.queue.shift();
+        const prev = k.state, prevEvents = k.shownEvents;
+        k.state = item.state; k.shownEvents = item.events;
+        k.nextAt = now + delay;
+        if (k === conns[0]) {
+          if (item.state.version !== lastVersion) { lastVersion = item.state.version; revealed = new Set(); }
+          if (delay && throwReveal(prev, k.events.slice(prevEvents, item.events))) { throwAnimation(); k.nextAt += COUNTDOWN_MS; }
+        }
+        shown = true;
+        if (delay) { if (k.queue.length) wait = Math.min(wait, k.nextAt - now); break; }
       }
-      lastSim = !!f.decision?.simultaneous || (f.observation?.to_move || []).length > 1;
     }
+    if (shown) { flashNext = !!delay; queueDraw(); }
+    if (wait < Infinity) pumpTimer = setTimeout(pump, wait);
+  }
+  // The 一，二，三，出拳！ countdown, for throws only: the events that come after a
+  // simultaneous decision reveal a throw.
+  function throwReveal(prev, fresh) {
+    const sim = !!prev?.decision?.simultaneous || (prev?.observation?.to_move || []).length > 1;
+    return sim && fresh.some((e) => /throw/.test(e.kind || "") || e.throws != null);
+  }
+
+  function queueDraw() {
     if (!frameQueued) {
       frameQueued = true;
       const run = () => {
@@ -333,7 +415,7 @@ function tableScreen(id) {
   let holdUntil = 0;
   let shownEvents = 0, newFrom = 0, newUntil = 0;
   function throwAnimation() {
-    if (localStorage.getItem("caiquan.anim") === "off") return;
+    if (speed() === "off") return;
     holdUntil = Date.now() + 700;
     const o = document.getElementById("overlay");
     fill(o, ...t("countdown").split("|").map((w, i) => h("span", { style: `animation-delay:${i * 0.22}s` }, w)));
@@ -361,6 +443,7 @@ function tableScreen(id) {
       h("span", { class: `status ${st?.status}`, id: "t-status" }, st ? (st.status === "waiting" ? t("waiting") : t(st.status)) : ""),
       c.seat == null ? h("span", { class: "tag" }, t("spectating")) : null,
       ui.timer,
+      speedPicker(),
       mine?.invite && st?.status !== "finished" ? h("div", { class: "invite" }, h("label", {}, t("invite"), " ",
         h("input", { id: "invite-link", readonly: true, value: `${location.origin}/?table=${id}&invite=${mine.invite}` })),
         h("button", { type: "button", id: "copy-invite", onclick: (e) => {
@@ -391,16 +474,21 @@ function tableScreen(id) {
         h("button", { type: "button", class: "primary", id: "privacy-ready", autofocus: true, onclick: () => {
           revealed.add(c.seat); shownSeat = c.seat; ui.privacy.hidden = true; draw();
         } }, t("privacy_ready"))));
-      fill(ui.panel); fill(ui.decision);
+      fill(ui.panel); fill(ui.decision); board.disarm(ui.panel, ui.actions);
       setTimeout(() => document.getElementById("privacy-ready")?.focus(), 0);
       return;
     }
     ui.privacy.hidden = true;
     if (hot && st?.decision) { shownSeat = c.seat; revealed.add(c.seat); }
 
+    const before = flashNext ? watchTexts(ui.panel) : null;
+    flashNext = false;
     redrawKeepingTips(ui.panel, () => fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, table: table.id, lang: getLang(), h, t, L, seats: seatsInfo }) : ""));
+    if (before) flashChanges(ui.panel, before);
     drawDecision(c, st, seatsInfo);
-    const evs = c.events;
+    armBoard(c, st, seatsInfo);
+    measured(c, st);
+    const evs = c.events.slice(0, c.shownEvents);
     if (evs.length > shownEvents) { newFrom = shownEvents ? shownEvents : evs.length; newUntil = Date.now() + 1500; shownEvents = evs.length; }
     const fresh = Date.now() < newUntil;
     const lines = evs.map((e, i) => h("li", { class: fresh && i >= newFrom ? "new" : "" }, formatEvent(table.game, e, getLang(), seatsInfo)));
@@ -410,6 +498,37 @@ function tableScreen(id) {
     fill(ui.log, ...lines);
     logDigits(ui.log, evs.length);
     ui.log.scrollTop = ui.log.scrollHeight;
+  }
+
+  // Direct play (board.js): the decision's options found on the board.
+  function armBoard(c, st, seatsInfo) {
+    const d = st?.decision;
+    if (!d || st.outcome || !st.observation) { board.disarm(ui.panel, ui.actions); return; }
+    const ctx = { seat: c.seat, table: c.table.id, lang: getLang(), h, t, L, seats: seatsInfo };
+    board.arm({
+      panel: ui.panel, bar: ui.actions, decision: d, version: st.version, seat: c.seat,
+      prompt: [`${t("your_turn")}${hot ? ` (${seatsInfo[c.seat]?.name || c.seat})` : ""}: `, L(d.prompt)],
+      paths: new Map(d.options.map((o) => [o.id, optionTargets(c.table.game, o, st.observation, ctx)])),
+      label: (o) => optionLabel(o, getLang()), note: (o) => optionNote(o, getLang()),
+      preview: (o) => optionHelp(c.table.game, o, st.observation, ctx)?.preview || null,
+      myCommit: st.observation.my_commit,
+      commit: (option) => decide(c, st, option),
+    });
+  }
+
+  // One decision to the server; the time of the click is kept for the latency measure.
+  let clicked = null;  // {at, version, simultaneous} of the last decision sent
+  function decide(c, st, option) {
+    clicked = { at: performance.now(), version: st.version, simultaneous: !!st.decision?.simultaneous, seat: c.seat };
+    c.send({ type: "decide", version: st.version, option });
+  }
+  // For people nothing; for the measure in docs/web.md (bench/web_table.py): how long from
+  // the click to its result on screen (a new state, or my face-down choice shown).
+  function measured(c, st) {
+    if (!clicked || c.seat !== clicked.seat || !st) return;
+    if (st.version === clicked.version && st.observation?.my_commit == null) return;
+    (window.caiquanLatency ||= []).push({ ms: performance.now() - clicked.at, simultaneous: clicked.simultaneous });
+    clicked = null;
   }
 
   function drawDecision(c, st, seatsInfo) {
@@ -455,7 +574,7 @@ function tableScreen(id) {
         type: "button", class: ["option", myCommit === o.id ? "chosen" : "", note ? "noted" : "", help ? "helped" : ""].join(" "), "data-option": o.id,
         "data-name": o.name, title: help ? null : note ? `${optionLabel(o, getLang())}: ${note}` : null,
         "data-tip": help?.tipId, "aria-describedby": help?.tipId,
-        onclick: () => { c.send({ type: "decide", version: st.version, option: o.id }); },
+        onclick: () => decide(c, st, o.id),
       }, i < 9 ? h("kbd", {}, i + 1) : null, optionLabel(o, getLang()),
       help?.brief ? h("small", { class: "option-help" }, help.brief) : null,
       note ? h("small", { class: "option-note" }, `⚠ ${note}`) : null, help?.tip);
@@ -513,7 +632,7 @@ function tableScreen(id) {
 
   fill(main, h("div", { class: "table-screen" },
     ui.head, ui.seats,
-    h("div", { class: "table-body" }, h("div", { class: "play" }, ui.panel, ui.decision),
+    h("div", { class: "table-body" }, h("div", { class: "play" }, ui.actions, ui.panel, ui.decision),
       h("div", { class: "side" },
         h("details", { open: true, class: "log-box" }, h("summary", { "data-i18n": "log" }, t("log")), ui.log),
         h("details", { open: true, class: "chat-box" }, h("summary", { "data-i18n": "chat" }, t("chat")), ui.chatLog, watch ? null : chatForm))),

@@ -71,12 +71,15 @@ function tipText(h, name, text, extra = null) {
 }
 // chip(h, {label, name, text, key, cls}): `label` is what the chip shows (default: name);
 // `key` (e.g. "skill|sword:5") keeps focus and popover on the same chip across redraws.
-export function chip(h, { label, name = "", text = "", key = "", cls = "" }) {
+// `target`: the key by which the table's direct play finds this chip ("heart:3", "card:12"):
+// see optionTargets below.
+export function chip(h, { label, name = "", text = "", key = "", cls = "", target = null }) {
   const shown = label ?? name;
   const t = tipText(h, name, text);
   const plain = typeof shown === "string" || typeof shown === "number" ? String(shown) : "";
   return h("span", {
     class: `chip ${cls}`, tabindex: 0, role: "button", "data-tip": t.id, "data-key": key || null,
+    "data-target": target,
     "aria-describedby": t.id,
     // the accessible name: what the chip shows, plus the name when the label is only a number
     "aria-label": plain && name && !plain.includes(name) ? (name.includes(plain) ? name : `${plain} ${name}`) : null,
@@ -199,9 +202,26 @@ export function optionHelp(game, option, obs, ctx) {
   const text = got.text ?? (got.kind ? full.kit.text(got.kind, got.id) : "");
   if (!text && !got.extra) return null;
   const t = tipText(ctx.h, name, text, got.extra || null);
-  return { brief: got.brief || "", name, text, tip: t.el, tipId: t.id };
+  // (`extra` is inside the tip's text; `preview` is a second copy for the action bar)
+  const again = got.extra ? helper(option, obs, full)?.extra || null : null;
+  return { brief: got.brief || "", name, text, tip: t.el, tipId: t.id, preview: again };
 }
 
+// Direct play on the board: where an option is on the table, from the game's panel module
+// (its optional export `optionTargets(option, observation, ctx)` → a list of *paths*, each a
+// list of target keys clicked in order, e.g. promise's stance "stance-2-7" →
+// [["heart:2", "heart:7"], ["heart:7", "heart:2"]]). The panel marks the board elements with
+// `data-target="<key>"` (chip's `target`). Null or [] where the option has no place on the
+// board: the table then offers it as a button on the board's action bar.
+export function optionTargets(game, option, obs, ctx) {
+  const helper = targetHelpers.get(game);
+  if (!helper || !obs) return [];
+  try {
+    const got = helper(option, obs, { ...ctx, kit: kit(game, ctx.lang, ctx.table, ctx.h) });
+    if (!got || !got.length) return [];
+    return (Array.isArray(got[0]) ? got : [got]).filter((p) => p.length);
+  } catch (err) { console.error(err); return []; }
+}
 
 function genericPanel(o, ctx) {
   const { h } = ctx;
@@ -222,6 +242,7 @@ function genericPanel(o, ctx) {
 const descriptions = new Map();
 const panelModules = new Map();
 const optionHelpers = new Map();  // a panel module's optional optionHelp export
+const targetHelpers = new Map();  // … and its optional optionTargets export
 // A table's description (its options change card texts: coin counts, decks); the game's
 // default description where there is no table (rules pages).
 function describe(game, table) {
@@ -239,7 +260,7 @@ function describe(game, table) {
         if ((d.hooks || []).includes("web") && !panelModules.has(game)) {
           panelModules.set(game, null);
           import(`/api/games/${encodeURIComponent(game)}/panel.js`)
-            .then((m) => { panelModules.set(game, m.default); optionHelpers.set(game, m.optionHelp); onTexts(); })
+            .then((m) => { panelModules.set(game, m.default); optionHelpers.set(game, m.optionHelp); targetHelpers.set(game, m.optionTargets); onTexts(); })
             .catch((err) => console.error(err));
         } else onTexts();
       }).catch(() => {});

@@ -88,6 +88,17 @@ const STRINGS = {
   countdown: ["一|二|三|出拳！", "One|two|three|throw!"],
   new_game: ["再来一局", "New game"],
   players_n: ["人", "players"],
+  action_bar: ["行动栏", "Action bar"],
+  pick_next: ["再点下一处。", "Now click the next one."],
+  chosen: ["已选：", "Chosen:"],
+  confirm: ["确定", "Confirm"],
+  cancel: ["取消", "Cancel"],
+  speed: ["动画", "Animation"],
+  speed_off: ["关", "off"],
+  speed_fast: ["快", "fast"],
+  speed_normal: ["中", "normal"],
+  speed_slow: ["慢", "slow"],
+  board_hint: ["直接点牌桌：亮起的位置可以点。", "Play on the board: the highlighted places can be clicked."],
 };
 
 let lang = localStorage.getItem("caiquan.lang") ||
