@@ -148,10 +148,17 @@ def test_replay_views_only_for_finished_games(client: Any) -> None:
         if client.get(f"/api/tables/{table}").json()["status"] == "finished":
             break
         time.sleep(0.05)
-    views = client.get(f"/api/tables/{table}/replay").json()
+    replay = client.get(f"/api/tables/{table}/replay").json()
+    views = replay["views"]
+    assert replay["seat"] is None and replay["table"]["game"] == "goofspiel"
     assert views[0]["version"] == 0 and views[-1]["observation"]["terminal"]
     assert all(v["observation"]["player"] is None for v in views)  # a spectator's view
-    assert [v["events"] for v in views] == sorted(v["events"] for v in views)
+    # each view brings the events since the one before, worded in both languages
+    assert [v["from"] for v in views] == [
+        sum(len(w["events"]) for w in views[:k]) for k in range(len(views))
+    ]
+    assert all(set(e["text"]) == {"zh", "en"} for v in views for e in v["events"])
+    assert replay["outcome"]["ranks"] and replay["outcome"]["ending"]["reason"]
     assert client.get("/api/tables/nope/replay").status_code == 404
     waiting = client.post("/api/tables", json={"game": "goofspiel"}).json()["table"]
     assert client.get(f"/api/tables/{waiting}/replay").status_code == 409  # secret until the end

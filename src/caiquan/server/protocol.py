@@ -114,16 +114,6 @@ def state_frame(
         for option in decision["options"]:
             if option["name"] in previews:
                 option["preview"] = previews[option["name"]]
-    outcome = None
-    if state.is_terminal():
-        o = state.outcome()
-        outcome = {
-            "ranks": list(o.ranks),
-            "results": list(o.results),
-            "returns": list(o.returns),
-            "reason": o.reason,
-            "ending": ending_json(state),
-        }
     return {
         "type": "state",
         "table": table,
@@ -133,7 +123,22 @@ def state_frame(
         "observation": state.observation(seat),
         "decision": decision,
         "deadline": deadline,
-        "outcome": outcome,
+        "outcome": outcome_json(state),
+    }
+
+
+def outcome_json(state: State) -> dict[str, Any] | None:
+    """How a finished game ended (ranks, results, returns, the game's reason and its score
+    sheet in words); None while it runs."""
+    if not state.is_terminal():
+        return None
+    o = state.outcome()
+    return {
+        "ranks": list(o.ranks),
+        "results": list(o.results),
+        "returns": list(o.returns),
+        "reason": o.reason,
+        "ending": ending_json(state),
     }
 
 

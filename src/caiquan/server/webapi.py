@@ -5,14 +5,18 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Path, Request
+from fastapi import APIRouter, Header, HTTPException, Path, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from caiquan.engine import Record
 from caiquan.games import game_class, game_ids, load_game
 
+from . import protocol
 from .content import ContentLibrary
+from .hub import Hub, seat_json
+from .protocol import Names, clean
+from .security import find_seat
 
 router = APIRouter(prefix="/api")
 
@@ -100,35 +104,96 @@ def panel_js(game_id: GameId) -> PlainTextResponse:
     return PlainTextResponse(source, media_type="text/javascript; charset=utf-8")
 
 
-def _views(library: ContentLibrary, record_json: bytes) -> list[dict[str, Any]]:
+class Replay(BaseModel):
+    """A finished game, after each decision, as one seat (or a spectator) saw it."""
+
+    table: dict[str, Any] = Field(
+        description="The table's public description: id, game, name and seats (as GET "
+        "/api/tables/{id} has them)."
+    )
+    seat: int | None = Field(description="Whose view this is (null: a spectator's).")
+    views: list[dict[str, Any]] = Field(
+        description="One per decision, the first before any: ``version`` (decisions made), "
+        "``observation`` (``state.observation(seat)``), ``from`` (how many events this seat "
+        "had seen before) and ``events`` (the events since the previous view, each with its "
+        "zh/en ``text`` as the live table words it)."
+    )
+    outcome: dict[str, Any] | None = Field(
+        description="How the game ended (as the live table's last state frame says it)."
+    )
+
+
+def _replay(
+    library: ContentLibrary, record_json: str, seat: int | None, names: Names
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     record = Record.from_json(record_json)
     state = library.game(record.game, dict(record.config)).new_state(record.seed)
+    game = state.game
+    cursor = seen = 0
 
     def view() -> dict[str, Any]:
-        return {
+        nonlocal cursor, seen
+        events = state.events(seat, cursor)  # (the cursor counts every seat's events)
+        cursor = state.event_count()
+        out = {
             "version": state.move_number,
-            "events": len(state.events(None, 0)),
-            "observation": state.observation(None),
+            "observation": state.observation(seat),
+            "from": seen,
+            "events": [protocol.with_text(game, e, names) for e in events],
         }
+        seen += len(events)
+        return out
 
-    out = [view()]
+    views = [view()]
     for joint in record.decisions:
         state.apply(dict(joint))
-        out.append(view())
-    return out
+        views.append(view())
+    return views, protocol.outcome_json(state)
+
+
+#: A seat's secret, as the table gave it on joining (a header: never in a URL or a log).
+SeatToken = Annotated[
+    str | None,
+    Header(
+        alias="X-Seat-Token",
+        max_length=200,
+        description="A seat's token: the replay is that seat's (its own hand, its hidden "
+        "choices). Without it: the spectator's replay.",
+    ),
+]
 
 
 @router.get(
     "/tables/{table_id}/replay",
-    summary="A finished game as a spectator saw it, after each decision",
-    responses={409: {"description": "the game is not finished"}},
+    summary="A finished game as a seat or a spectator saw it, after each decision",
+    responses={
+        403: {"description": "the X-Seat-Token holds no seat at this table"},
+        404: {"description": "no such table"},
+        409: {"description": "the game is not finished"},
+    },
 )
-async def replay_views(table_id: str, request: Request) -> list[dict[str, Any]]:
-    """For the replay viewer: the spectator's observation after each decision and how many
-    spectator events had happened by then. Only for finished games (the record is public
-    then); hidden choices show only where the table revealed them."""
-    from .api import get_record
-
-    response = await get_record(table_id, request)
-    library: ContentLibrary = request.app.state.hub.library
-    return await asyncio.to_thread(_views, library, bytes(response.body))
+async def replay(table_id: str, request: Request, token: SeatToken = None) -> Replay:
+    """For the replay viewer: after each decision, the observation and the new events (with
+    their texts) of one seat — the one whose token comes in the ``X-Seat-Token`` header — or
+    of a spectator. A seat sees only what it saw at the table: its own hand and choices,
+    the others' only where the table revealed them. Only for finished games (the record is
+    public then)."""
+    hub: Hub = request.app.state.hub
+    ok = len(table_id) <= 32 and clean(table_id)
+    row = await hub.db(hub.storage.get_table, table_id) if ok else None
+    if row is None:
+        raise HTTPException(404, "no such table")
+    if row.status != "finished" or row.record is None:
+        raise HTTPException(409, "the game is not finished; its record is secret until then")
+    seats = await hub.db(hub.storage.get_seats, table_id)
+    seat = None
+    if token is not None:
+        seat = find_seat(token, [(s.seat, s.token_hash) for s in seats])
+        if seat is None:
+            raise HTTPException(403, "this token holds no seat at this table")
+    public = [seat_json(s) for s in seats]
+    names = protocol.seat_names(public)
+    # replaying the game is CPU (and reads a content file): off the event loop
+    views, outcome = await asyncio.to_thread(_replay, hub.library, row.record, seat, names)
+    table = {"id": row.id, "game": row.game, "name": row.name, "seats": public}
+    return Replay(table=table, seat=seat, views=views, outcome=outcome)
