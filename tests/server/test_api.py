@@ -12,7 +12,7 @@ from caiquan.games import game_ids
 from caiquan.server import create_app
 
 from .conftest import make_settings
-from .helpers import Client, create
+from .helpers import Client, create, join
 
 
 def test_games_and_openapi(http: TestClient) -> None:
@@ -57,6 +57,28 @@ def test_create_list_join_by_invitation(http_any: TestClient) -> None:
     with Client(http, table) as spectator:
         assert spectator.hello(token=None)["seat"] is None
         assert spectator.state is not None and spectator.state["decision"] is None
+
+
+def test_a_table_names_its_host(http_any: TestClient) -> None:
+    """The host is the seat the creator took (the first human seat): an invitation names it.
+    A table created without joining, or one with no human seat, has no host."""
+    http = http_any
+    bots_first = [{"kind": "bot", "strength": "easy"}, {"kind": "human"}, {"kind": "human"}]
+    made = create(http, "goofspiel", bots_first, options={"players": 3}, player_name="小明")
+    assert made["joined"]["seat"] == 1
+    info = http.get(f"/api/tables/{made['table']}").json()
+    assert info["host"] == 1 and info["seats"][1]["name"] == "小明"
+    listed = {t["id"]: t for t in http.get("/api/tables").json()}
+    assert listed[made["table"]]["host"] == 1
+    # whoever joins later is not the host
+    join(http, made["table"], name="小红")
+    assert http.get(f"/api/tables/{made['table']}").json()["host"] == 1
+    nobody = create(http, "goofspiel", [{"kind": "human"}, {"kind": "human"}], join=False)
+    assert nobody["joined"] is None
+    join(http, nobody["table"], name="客")
+    assert http.get(f"/api/tables/{nobody['table']}").json()["host"] is None
+    bots = create(http, "goofspiel", [{"kind": "bot"}, {"kind": "bot"}])
+    assert http.get(f"/api/tables/{bots['table']}").json()["host"] is None
 
 
 @pytest.mark.parametrize(

@@ -33,13 +33,14 @@ def test_migrations_are_idempotent_and_reach_head(db_url: str) -> None:
     try:
         storage.migrate()
         storage.migrate()  # a second start finds nothing to do
-        assert current_revision(storage.engine) == "0002"
+        assert current_revision(storage.engine) == "0003"
     finally:
         storage.close()
 
 
 def test_a_database_of_the_first_revision_keeps_its_tables(db_url: str) -> None:
-    """0001 → 0002 adds the tables' creator column; existing rows stay as they were."""
+    """0001 → 0002 adds the tables' creator column, 0003 their host seat; existing rows stay
+    as they were (no creator, no host)."""
     import sqlalchemy as sa
 
     from caiquan.server.migrate import upgrade
@@ -57,9 +58,10 @@ def test_a_database_of_the_first_revision_keeps_its_tables(db_url: str) -> None:
                 {"h": "0" * 64},
             )
         storage.migrate()
-        assert current_revision(storage.engine) == "0002"
+        assert current_revision(storage.engine) == "0003"
         row = storage.get_table("old")
         assert row is not None and row.name == "kept" and row.creator is None
+        assert row.host_seat is None
         assert storage.open_tables_of("nobody", 0.0) == 0
     finally:
         storage.close()

@@ -198,6 +198,8 @@ async def create_table(body: CreateTable, request: Request) -> Created:
         else:
             seats.append(SeatRow(i, "human", None, s.name, None))
     humans = sum(1 for s in seats if s.kind == "human")
+    # the creator takes the first human seat (unless join is off): the table's host
+    host = next((s.seat for s in seats if s.kind == "human"), None) if body.join else None
     table_id = secrets.token_urlsafe(9)
     invite = new_token(12)
     row = TableRow(
@@ -215,11 +217,12 @@ async def create_table(body: CreateTable, request: Request) -> Created:
         record=None,
         created_at=0.0,
         creator=creator,
+        host_seat=host,
     )
     await hub.db(hub.storage.create_table, row, seats)
     joined = None
-    if body.join and humans:
-        joined = await _claim(hub, table_id, None, body.player_name)
+    if host is not None:
+        joined = await _claim(hub, table_id, host, body.player_name)
     t = await hub.get(table_id)
     assert t is not None
     return Created(
@@ -255,6 +258,7 @@ async def list_tables(request: Request) -> list[dict[str, Any]]:
                 "name": row.name,
                 "status": row.status,
                 "turn_seconds": row.turn_seconds,
+                "host": row.host_seat,
                 "seats": [seat_json(s) for s in seats],
                 "free_seats": sum(1 for s in seats if not s.claimed),
             }

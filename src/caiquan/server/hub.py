@@ -116,6 +116,8 @@ class LiveTable:
             "name": self.row.name,
             "listed": self.row.listed,
             "turn_seconds": self.row.turn_seconds,
+            # the seat its creator took (its name is that seat's): who invites; None: nobody
+            "host": self.row.host_seat,
             "status": self.status,
             "version": self.state.move_number,
             "seats": [seat_json(s) for s in self.seats],

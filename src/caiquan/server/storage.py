@@ -49,6 +49,8 @@ tables_t = sa.Table(
     sa.Column("updated_at", sa.Float, nullable=False),
     # a hash of the creating client's address (per-client table limit); None: unknown
     sa.Column("creator", sa.String(64), nullable=True, index=True),
+    # the seat the creator took when creating the table (the host); None: no such seat
+    sa.Column("host_seat", sa.Integer, nullable=True),
 )
 sa.Index("ix_tables_status_updated", tables_t.c.status, tables_t.c.updated_at)
 
@@ -102,6 +104,7 @@ class TableRow:
     record: str | None
     created_at: float
     creator: str | None = None
+    host_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +236,7 @@ class Storage:
                     created_at=now,
                     updated_at=now,
                     creator=row.creator,
+                    host_seat=row.host_seat,
                 )
             )
             conn.execute(
@@ -535,6 +539,7 @@ def _table_row(r: Any) -> TableRow:
         record=r.record,
         created_at=float(r.created_at),
         creator=r.creator,
+        host_seat=None if r.host_seat is None else int(r.host_seat),
     )
 
 

@@ -55,10 +55,23 @@ function logDigits(ol, n) { ol.style.setProperty("--digits", String(String(Math.
 const gameInfo = (id) => games.find((g) => g.id === id);
 const gameName = (id) => L(gameInfo(id)?.name) || id;
 
-// Seats held by this browser, per table: {seats: [{seat, token}], invite, hotseat}.
+// Seats held by this browser, per table: {seats: [{seat, token}], invite, hotseat, game,
+// name, created} (game, table name and creation time for "my tables"; older entries lack them).
+const TABLE_KEY = "caiquan.table.";
+const MY_TABLES_KEPT = 200;  // entries kept in the browser (the oldest go first)
+const MY_TABLES_SHOWN = 50;  // entries the lobby lists
 const store = {
-  get: (id) => JSON.parse(localStorage.getItem(`caiquan.table.${id}`) || "null"),
-  set: (id, v) => localStorage.setItem(`caiquan.table.${id}`, JSON.stringify(v)),
+  get: (id) => { try { return JSON.parse(localStorage.getItem(TABLE_KEY + id) || "null"); } catch { return null; } },
+  set: (id, v) => {
+    localStorage.setItem(TABLE_KEY + id, JSON.stringify({ created: Date.now(), ...v }));
+    store.all().slice(MY_TABLES_KEPT).forEach((e) => store.forget(e.id));
+  },
+  forget: (id) => localStorage.removeItem(TABLE_KEY + id),
+  // every table this browser holds, newest first
+  all: () => Object.keys(localStorage).filter((k) => k.startsWith(TABLE_KEY))
+    .map((k) => ({ ...store.get(k.slice(TABLE_KEY.length)), id: k.slice(TABLE_KEY.length) }))
+    .filter((e) => Array.isArray(e.seats))
+    .sort((a, b) => (b.created || 0) - (a.created || 0)),
 };
 
 // ---------------------------------------------------------------- lobby
@@ -79,19 +92,45 @@ function lobby() {
     const opt = optsBox.querySelector('[name="players"]');
     return opt ? Number(opt.value) || g.players.this : g.players.this;
   };
+  // A hot-seat seat's name as the table will show it: what was typed, else "<your name> N".
+  const defaultSeatName = (i) => `${nameIn.value || t("seat")} ${i}`;
   const drawSeats = () => {
     const n = numPlayers();
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    fill(seatsBox, ...Array.from({ length: n }, (_, i) =>
-      h("label", { class: "seat-row" }, `${t("seat")} ${i}`,
-        h("select", { name: `seat-${i}`, "data-seat": i },
-          h("option", { value: "human" }, t("human")),
-          ["easy", "medium", "hard"].map((s) => h("option", { value: s }, t(`bot_${s}`)))))));
-    seatsBox.querySelectorAll("select").forEach((s, i) => { s.value = old[i] || (i === 0 ? "human" : "easy"); });
+    const oldNames = [...seatsBox.querySelectorAll("input.seat-name")].map((s) => s.value);
+    fill(seatsBox, ...Array.from({ length: n }, (_, i) => {
+      const kind = h("select", { name: `seat-${i}`, "data-seat": i },
+        h("option", { value: "human" }, t("human")),
+        ["easy", "medium", "hard"].map((s) => h("option", { value: s }, t(`bot_${s}`))));
+      kind.value = old[i] || (i === 0 ? "human" : "easy");
+      // hot-seat: each human seat is named here (the names its chip and the log show)
+      const named = hotseat.checked ? h("input", {
+        class: "seat-name", name: `seat-name-${i}`, "data-seat": i, maxlength: 40,
+        "aria-label": t("seat_name_of", { n: i }), value: oldNames[i] || "", hidden: kind.value !== "human",
+      }) : null;
+      kind.addEventListener("change", () => { if (named) named.hidden = kind.value !== "human"; namePlaceholders(); });
+      return h("div", { class: "seat-row" }, h("label", {}, h("span", {}, `${t("seat")} ${i}`), kind), named);
+    }));
+    namePlaceholders();
   };
+  // What an unnamed hot-seat seat is called: the first human seat is yours, the others numbered.
+  const namePlaceholders = () => {
+    const kinds = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const first = kinds.indexOf("human");
+    seatsBox.querySelectorAll("input.seat-name").forEach((el, i) => {
+      el.placeholder = i === first ? nameIn.value || t("your_name") : defaultSeatName(i);
+    });
+  };
+  nameIn.addEventListener("input", namePlaceholders);
+  // a hot-seat table is nobody else's: it is never listed
+  hotseat.addEventListener("change", () => { listed.disabled = hotseat.checked; drawSeats(); });
+  // Options a player sets: the server lists table options only (designer's "lab" options
+  // stay in the lab); a content option is a choice of its named sets, hidden when it has one.
+  const shownOptions = (g) => g.options.filter((o) =>
+    (o.scope == null || o.scope === "table") && !(o.presets && (o.choices || []).length < 2));
   const drawOptions = () => {
     const g = gameInfo(gameSel.value);
-    fill(optsBox, ...g.options.map((o) => {
+    fill(optsBox, ...shownOptions(g).map((o) => {
       let input;
       if (o.choices) input = h("select", { name: o.name }, o.choices.map((c) => h("option", { value: c }, L(o.labels?.[c]) || c)));
       else if (typeof o.default === "boolean") input = h("input", { type: "checkbox", name: o.name });
@@ -111,11 +150,11 @@ function lobby() {
     h("h2", {}, t("new_table")),
     h("label", {}, h("span", {}, t("game")), gameSel, guideLink(h, () => gameSel.value)),
     h("details", {}, h("summary", {}, t("options")), optsBox),
-    h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
     h("label", {}, h("span", {}, t("your_name")), nameIn),
+    h("label", { class: "check" }, hotseat, t("hotseat")),
+    h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
     h("label", {}, h("span", {}, t("table_name")), tableName),
     h("label", { class: "check" }, listed, t("listed")),
-    h("label", { class: "check" }, hotseat, t("hotseat")),
     learnCheckbox(h),
     h("label", {}, h("span", {}, t("turn_seconds")), timer),
     h("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")),
@@ -130,18 +169,20 @@ function lobby() {
     });
     const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
       s.value === "human" ? { kind: "human" } : { kind: "bot", strength: s.value });
+    const typed = (i) => seatsBox.querySelector(`input.seat-name[data-seat="${i}"]`)?.value.trim() || "";
+    const host = seats.findIndex((s) => s.kind === "human");
     localStorage.setItem("caiquan.name", nameIn.value);
     try {
       const created = await api("/api/tables", {
         game: g.id, options, seats, name: tableName.value, listed: listed.checked && !hotseat.checked,
-        turn_seconds: Number(timer.value) || 0, player_name: nameIn.value,
+        turn_seconds: Number(timer.value) || 0, player_name: (hotseat.checked && typed(host)) || nameIn.value,
       });
-      const mine = { seats: [], invite: created.invite, hotseat: hotseat.checked };
+      const mine = { seats: [], invite: created.invite, hotseat: hotseat.checked, game: g.id, name: tableName.value };
       if (created.joined) mine.seats.push({ seat: created.joined.seat, token: created.joined.token });
       if (hotseat.checked) {
         for (const [i, s] of seats.entries()) {
           if (s.kind !== "human" || mine.seats.some((m) => m.seat === i)) continue;
-          const j = await api(`/api/tables/${created.table}/join`, { invite: created.invite, seat: i, name: `${nameIn.value || t("seat")} ${i}` });
+          const j = await api(`/api/tables/${created.table}/join`, { invite: created.invite, seat: i, name: typed(i) || defaultSeatName(i) });
           mine.seats.push({ seat: j.seat, token: j.token });
         }
       }
@@ -163,7 +204,7 @@ function lobby() {
   };
   const side = h("section", { class: "card" }, h("h2", {}, t("open_tables")),
     h("button", { type: "button", onclick: refresh }, t("refresh")), list);
-  fill(main, h("div", { class: "lobby" }, form, side));
+  fill(main, h("div", { class: "lobby" }, form, h("div", { class: "lobby-side" }, myTables(), side)));
   drawOptions();
   refresh();
   clearInterval(window.caiquanLobbyTimer);
@@ -182,8 +223,60 @@ function lobby() {
     if (game) { set(...game); document.getElementById("game-select").dispatchEvent(new Event("change")); }
     saved.filter(([k]) => k !== "game-select" && !k.startsWith("seat-")).forEach(([k, v]) => set(k, v));
     document.querySelector('#game-options [name="players"]')?.dispatchEvent(new Event("change"));
+    document.getElementById("hotseat").dispatchEvent(new Event("change"));
     saved.filter(([k]) => k.startsWith("seat-")).forEach(([k, v]) => set(k, v));
+    document.querySelectorAll("#seat-list select").forEach((s) => s.dispatchEvent(new Event("change")));
   };
+}
+
+// "My tables": the tables this browser holds a seat at, newest first, each with its status as
+// the server has it now. A table the server no longer knows is dropped without a word.
+const myStatus = new Map();  // table id → its public description, or "expired" (kept across redraws)
+function myTables() {
+  const entries = store.all().slice(0, MY_TABLES_SHOWN);
+  const box = h("section", { class: "card", id: "my-tables-box", "aria-labelledby": "my-tables-title" },
+    h("h2", { id: "my-tables-title" }, t("my_tables")));
+  const list = h("ul", { id: "my-tables" });
+  const empty = h("p", { id: "no-my-tables", hidden: entries.length > 0 }, t("no_my_tables"));
+  const when = (ms) => new Date(ms).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB",
+    { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const row = (e) => {
+    const info = myStatus.get(e.id);
+    const status = info === "expired" ? "expired" : info?.status || "";
+    const game = (info && info !== "expired" && info.game) || e.game;
+    const name = (info && info !== "expired" && info.name) || e.name;
+    const forget = h("button", { type: "button", class: "link forget", "aria-label": `${t("forget")}: ${game ? gameName(game) : e.id}${name ? ` · ${name}` : ""}`,
+      title: t("forget_hint"), onclick: () => { store.forget(e.id); myStatus.delete(e.id); li.remove(); empty.hidden = list.children.length > 0; } }, t("forget"));
+    const li = h("li", { class: "table-item", "data-table": e.id, "data-status": status },
+      h("strong", {}, game ? gameName(game) : t("game")), name ? ` · ${name}` : "",
+      " · ", h("span", { class: `status-text ${status}` }, status === "waiting" ? t("waiting") : status ? t(status) : "…"),
+      e.hotseat ? h("span", { class: "tag" }, t("hotseat_tag")) : null,
+      e.created ? h("small", { class: "when" }, ` ${t("created_at")} ${when(e.created)}`) : null,
+      h("span", { class: "links" },
+        status === "finished" ? h("a", { href: `/?replay=${e.id}`, class: "button replay" }, t("replay"))
+          : status === "expired" ? null : h("a", { href: `/?table=${e.id}`, class: "button continue" }, t("continue")),
+        forget));
+    return li;
+  };
+  fill(list, entries.map(row));
+  // one request per table, a few at a time; a 404 means the table is gone: forget it
+  const ask = async (e) => {
+    if (myStatus.has(e.id)) return;
+    try {
+      const res = await fetch(`/api/tables/${encodeURIComponent(e.id)}`);
+      if (res.status === 404) { store.forget(e.id); list.querySelector(`li[data-table="${CSS.escape(e.id)}"]`)?.remove(); empty.hidden = list.children.length > 0; return; }
+      if (res.status === 410) myStatus.set(e.id, "expired");
+      else if (res.ok) myStatus.set(e.id, await res.json());
+      else return;  // the server is busy or down: the status stays unknown
+    } catch { return; }
+    list.querySelector(`li[data-table="${CSS.escape(e.id)}"]`)?.replaceWith(row(e));
+  };
+  (async () => {
+    const queue = [...entries];
+    await Promise.all(Array.from({ length: 4 }, async () => { while (queue.length) await ask(queue.shift()); }));
+  })();
+  box.append(empty, list);
+  return box;
 }
 
 // ---------------------------------------------------------------- connections
@@ -266,9 +359,35 @@ function flashChanges(root, before) {
 }
 
 // ---------------------------------------------------------------- table screen
-function joinScreen(id, invite) {
+// "<game> · <table name>" (the game alone for an unnamed table).
+const tableTitle = (game, name) => (name ? `${gameName(game)} · ${name}` : gameName(game));
+// The host's name as an invitation says it: the creator's seat, if it has a name.
+const hostName = (tb, seats) => (tb.host != null && seats[tb.host]?.name ? seats[tb.host].name : null);
+const seatList = (nums) => nums.join(t("list_sep"));
+
+function joinScreen(id, invite, tb) {
+  screenGame = tb.game;
+  const seats = (tb.seats || []).map((s) => ({ ...s, name: s.kind === "bot" ? seatLabel(s, s.seat) : s.name }));
+  const free = seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
   const name = h("input", { id: "join-name", maxlength: 40, value: localStorage.getItem("caiquan.name") || "" });
+  const seatSel = h("select", { id: "join-seat" }, free.map((n) => h("option", { value: n }, `${t("seat")} ${n}`)));
+  const host = hostName(tb, seats);
+  const where = tableTitle(tb.game, tb.name);
+  const sentence = h("p", { id: "join-invitation", class: "invitation" });
+  const say = () => {
+    const vars = { host, where, seat: seatSel.value, free: seatList(free) };
+    sentence.textContent = t(host ? "join_invite" : "join_open", vars);
+  };
+  seatSel.addEventListener("change", say);
+  say();
   const form = h("form", { class: "card", id: "join-form" }, h("h2", {}, t("join_table")),
+    sentence,
+    h("ul", { id: "join-seats", class: "join-seats", "aria-label": t("seats") }, seats.map((s) => h("li", { "data-seat": s.seat },
+      h("span", { class: "seat-no" }, s.seat), " ",
+      s.kind === "bot" ? [s.name, h("small", {}, ` ${botLevel(s.bot)}`)]
+        : s.claimed ? [s.name || `${t("seat")} ${s.seat}`, s.seat === tb.host ? h("small", {}, ` (${t("host")})`) : null]
+          : h("em", {}, t("free"))))),
+    free.length > 1 ? h("label", {}, h("span", {}, t("your_seat")), seatSel) : null,
     h("label", {}, h("span", {}, t("your_name")), name),
     h("button", { type: "submit", class: "primary", id: "join-btn" }, t("join")),
     h("a", { href: `/?table=${id}&watch=1`, class: "button" }, t("watch")));
@@ -276,13 +395,13 @@ function joinScreen(id, invite) {
     e.preventDefault();
     try {
       localStorage.setItem("caiquan.name", name.value);
-      const j = await api(`/api/tables/${id}/join`, { invite: invite || null, name: name.value });
-      store.set(id, { seats: [{ seat: j.seat, token: j.token }], invite, hotseat: false });
+      const j = await api(`/api/tables/${id}/join`, { invite: invite || null, name: name.value, seat: free.length ? Number(seatSel.value) : null });
+      store.set(id, { seats: [{ seat: j.seat, token: j.token }], invite, hotseat: false, game: tb.game, name: tb.name });
       location.href = `/?table=${id}`;
     } catch (err) { banner(`${t("error")}: ${err.message}`, "error"); }
   });
   fill(main, form);
-  rerender = () => joinScreen(id, invite);
+  rerender = () => joinScreen(id, invite, tb);
 }
 
 function tableScreen(id) {
@@ -290,7 +409,7 @@ function tableScreen(id) {
   const watch = params.has("watch") || !mine || !mine.seats.length;
   if (!mine && !params.has("watch")) {
     return api(`/api/tables/${id}`).then((tb) => {
-      if (tb.seats.some((s) => !s.claimed) && tb.status === "waiting") joinScreen(id, params.get("invite"));
+      if (tb.seats.some((s) => !s.claimed) && tb.status === "waiting") joinScreen(id, params.get("invite"), tb);
       else { params.set("watch", "1"); tableScreen(id); }
     }).catch((err) => banner(err.message, "error"));
   }
@@ -424,6 +543,24 @@ function tableScreen(id) {
     o._timer = setTimeout(() => { o.className = ""; fill(o); }, 1300);
   }
 
+  // The invitation: a link, and a text to paste that names the game, the table and the host.
+  // Only while a seat is free for a person: never at a hot-seat table (every seat is here),
+  // a bots-only one, or one whose human seats are all taken.
+  function inviteBox(table, seats, st) {
+    const free = seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
+    if (!mine?.invite || mine.hotseat || hot || st?.status === "finished" || !free.length) return null;
+    const link = `${location.origin}/?table=${id}&invite=${mine.invite}`;
+    const host = hostName(table, seats);  // (the names as typed: an unnamed host is nobody's)
+    const text = t(host ? "invite_text" : "invite_text_anon", { host, where: tableTitle(table.game, table.name), free: seatList(free), link });
+    return h("div", { class: "invite" }, h("label", {}, t("invite"), " ",
+      h("input", { id: "invite-link", readonly: true, value: link })),
+      h("button", { type: "button", id: "copy-invite", "data-text": text, onclick: (e) => {
+        navigator.clipboard?.writeText(text);
+        e.target.textContent = t("copied");
+      } }, t("copy_invite")),
+      h("p", { id: "invite-text", class: "invite-text" }, text));
+  }
+
   function draw() {
     const c = active();
     const st = c?.state;
@@ -438,18 +575,14 @@ function tableScreen(id) {
     main.dataset.seat = c.seat == null ? "" : String(c.seat);
     const committed = new Set(obs?.committed || []);
     document.title = `${gameName(table.game)} · caiquan`;
+    screenGame = table.game;
     fill(ui.head,
       h("h2", {}, gameName(table.game), table.name ? ` · ${table.name}` : ""),
       h("span", { class: `status ${st?.status}`, id: "t-status" }, st ? (st.status === "waiting" ? t("waiting") : t(st.status)) : ""),
       c.seat == null ? h("span", { class: "tag" }, t("spectating")) : null,
       ui.timer,
       speedPicker(),
-      mine?.invite && st?.status !== "finished" ? h("div", { class: "invite" }, h("label", {}, t("invite"), " ",
-        h("input", { id: "invite-link", readonly: true, value: `${location.origin}/?table=${id}&invite=${mine.invite}` })),
-        h("button", { type: "button", id: "copy-invite", onclick: (e) => {
-          navigator.clipboard?.writeText(`${location.origin}/?table=${id}&invite=${mine.invite}`);
-          e.target.textContent = t("copied");
-        } }, t("copy"))) : null,
+      inviteBox(table, presence?.seats || table.seats, st),
     );
     // "(you)": the seat this screen plays; in hot-seat, the one whose view is shown now.
     const isYou = (seat) => (hot ? seat === c.seat : conns.some((k) => k.seat === seat));
@@ -809,9 +942,11 @@ async function showRules(gameId) {
   } catch (err) { body.textContent = err.message; }
 }
 
-// The game on screen (a table's), else the lobby's chosen one: what "How to play" opens.
+// The game on screen (a table's, or the one a join screen invites to), else the lobby's
+// chosen one: what "How to play" and "Rules" open.
+let screenGame = null;
 function currentGame() {
-  const onTable = games.find((g) => L(g.name) === document.title.split(" · ")[0])?.id;
+  const onTable = screenGame || games.find((g) => L(g.name) === document.title.split(" · ")[0])?.id;
   return onTable || document.getElementById("game-select")?.value || games[0]?.id;
 }
 
@@ -822,8 +957,7 @@ async function start() {
   document.getElementById("rules-btn").addEventListener("click", () => {
     const p = document.getElementById("rules-panel");
     if (!p.hidden) { p.hidden = true; return; }
-    const m = document.title.split(" · ")[0];
-    showRules(games.find((g) => L(g.name) === m)?.id);
+    showRules(currentGame());
   });
   document.getElementById("rules-close").addEventListener("click", () => { document.getElementById("rules-panel").hidden = true; });
   document.getElementById("rules-game").addEventListener("change", (e) => showRules(e.target.value));

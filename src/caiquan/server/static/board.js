@@ -117,6 +117,8 @@ export class BoardPlay {
       picks.length ? h("span", { class: "bar-picks", role: "group" }, picks.map((o) =>
         h("button", { type: "button", class: "board-action pick", "data-target": `pick:${o.id}`, "data-name": o.name }, ctx.label(o)))) : null,
       this.prefix.length && !chosen && !picks.length ? h("span", { class: "bar-hint" }, t("pick_next")) : null,
+      !this.prefix.length && !chosen && [...next].some((k) => !k.startsWith("act:"))
+        ? h("span", { class: "bar-hint", id: "bar-hint" }, t("board_hint")) : null,
       chosen ? h("div", { class: "bar-chosen", id: "bar-chosen" },
         h("span", {}, t("chosen"), " ", h("strong", {}, ctx.label(chosen))),
         ctx.note(chosen) ? h("small", { class: "option-note" }, `⚠ ${ctx.note(chosen)}`) : null,

@@ -103,6 +103,25 @@ const STRINGS = {
   speed_normal: ["中", "normal"],
   speed_slow: ["慢", "slow"],
   board_hint: ["直接点牌桌：亮起的位置可以点。", "Play on the board: the highlighted places can be clicked."],
+  // lobby: my tables, invitations, hot-seat names
+  my_tables: ["我的牌桌", "My tables"],
+  no_my_tables: ["这个浏览器还没有开过或加入过牌桌。", "This browser has not started or joined a table yet."],
+  continue: ["继续", "Continue"],
+  forget: ["移除", "Forget"],
+  forget_hint: ["从这个浏览器的列表中移除（这个浏览器也不再持有这张桌的座位）", "Remove it from this browser's list (this browser no longer holds its seat there)"],
+  expired: ["已过期", "expired"],
+  created_at: ["创建于", "created"],
+  hotseat_tag: ["同屏", "hot-seat"],
+  seat_name_of: ["座位 {n} 的玩家名字", "Name of the player at seat {n}"],
+  join_invite: ["{host} 邀请你加入 {where}，座位 {seat}（空位：{free}）", "{host} invites you to {where}, seat {seat} (free seats: {free})"],
+  join_open: ["你受邀加入 {where}，座位 {seat}（空位：{free}）", "You are invited to {where}, seat {seat} (free seats: {free})"],
+  invite_text: ["{host} 邀请你来玩 {where}（空位：座位 {free}）：{link}", "{host} invites you to play {where} (free seats: {free}): {link}"],
+  invite_text_anon: ["来玩 {where}（空位：座位 {free}）：{link}", "Come and play {where} (free seats: {free}): {link}"],
+  copy_invite: ["复制邀请", "Copy invitation"],
+  your_seat: ["你的座位", "Your seat"],
+  host: ["房主", "host"],
+  free: ["空位", "free"],
+  list_sep: ["、", ", "],
 };
 
 let lang = localStorage.getItem("caiquan.lang") ||
