@@ -876,6 +876,7 @@ function replayScreen(id) {
   function draw() {
     if (!data) return;
     const table = data.table;
+    screenGame = table.game;  // what the header's rules button opens
     const seats = localSeats(table.seats);
     const seat = data.seat;
     const now = data.views[step];
