@@ -158,21 +158,27 @@ def direct(out: Path, lang: str) -> None:
             )
             page.add_style_tag(content="header { position: static !important; }")
             rng = random.Random(2)
-            while board_decide(page, rng) is None:
-                page.wait_for_timeout(100)
-            seen: list[str] = []
-            for _ in range(80):
+            run: list[str] = []  # versions shown since our last move
+            last = page.get_attribute("#main", "data-version") or ""
+            for _ in range(600):
                 v = page.get_attribute("#main", "data-version") or ""
-                if v not in seen:
-                    seen.append(v)
+                if v != last:
+                    last = v
+                    run.append(v)
                     page.mouse.move(0, 0)
                     page.locator("#t-panel").screenshot(
-                        path=str(out / f"direct-5-paced-{len(seen)}.png")
+                        path=str(out / f"direct-5-paced-{len(run)}.png")
                     )
                     print("shot paced", v)
-                    if len(seen) == 3:
+                    if len(run) == 3:
                         break
-                page.wait_for_timeout(120)
+                elif not page.locator("#t-actions").is_hidden():
+                    board_decide(page, rng)  # our move: a run of the bots' moves follows
+                    last = page.get_attribute("#main", "data-version") or ""
+                    run = []
+                page.wait_for_timeout(60)
+            else:
+                raise AssertionError("no run of three bot moves came")
             page.context.close()
             browser.close()
     finally:

@@ -196,3 +196,30 @@ def test_bot_moves_are_shown_one_at_a_time(server: WebServer, browser: Any) -> N
     paced = [g for g in gaps if g >= 300]
     assert len(paced) >= 3, gaps
     assert not script_errors(page)
+
+
+def test_on_a_phone_a_tap_chooses_and_a_second_tap_plays(server: WebServer, browser: Any) -> None:
+    """390×844 with touch: tapping a bid card chooses it (the bar names it, its text opens),
+    tapping it again plays it."""
+    from .helpers import INIT, PHONE
+
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    ctx.add_init_script(INIT)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    create_table(page, server.base, "goofspiel", seats=["human", "easy"])
+    card = page.locator("#t-panel .targetable[data-target^='bid:']").first
+    card.wait_for()
+    key = card.get_attribute("data-target")
+    v = version(page)
+    card.scroll_into_view_if_needed()
+    card.tap()
+    assert f"bid {key.split(':')[1]}" in page.inner_text("#bar-chosen")
+    assert page.locator("#card-tip").is_visible()
+    page.locator(f'#t-panel [data-target="{key}"]').tap()
+    page.wait_for_function(
+        "v => document.querySelector('#main').dataset.version !== v"
+        " || document.querySelector('#my-commit')",
+        arg=v,
+    )
+    ctx.close()
