@@ -361,3 +361,54 @@ def test_bench_peers_bar_is_the_same(
     printed = capsys.readouterr().out
     assert json.loads(printed)["results"]["promise"]["steps_per_s"] == 1.0
     assert "━" not in printed and screen.getvalue() == ""
+
+
+def test_coach_reads_a_record(tmp_path: Path) -> None:
+    """``caiquan coach RECORD``: the report in either language, or the analysis as JSON."""
+    record = tmp_path / "promise.json"
+    r = run("demo", "promise", "--seed", "5", "--bots", "nash", "--record", str(record))
+    assert r.returncode == 0, r.stderr
+    en = run("coach", str(record), "--lang", "en")
+    assert en.returncode == 0, en.stderr
+    assert en.stdout.startswith("Throw coach · The Four-Year Promise:")
+    assert "player 0:" in en.stdout and "player 1:" in en.stdout
+    assert "A habit reader would have won" in en.stdout and "slash" in en.stdout
+    zh = run("coach", str(record), "--lang", "zh")
+    assert zh.returncode == 0 and "出拳教练" in zh.stdout and "斩击" in zh.stdout
+    js = run("coach", str(record), "--json")
+    assert js.returncode == 0, js.stderr
+    data = json.loads(js.stdout)
+    assert data["game"] == "promise" and data["finished"] is True
+    assert [p["player"] for p in data["players"]] == [0, 1]
+    assert data["players"][0]["throws"] == data["exchanges"] > 0
+    # nash against nash: every throw inside the equilibrium's support
+    assert all(p["mean_loss"] < 1e-9 for p in data["players"])
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "cannot read"),
+        ("{not json", "not a caiquan record: invalid JSON"),
+        (
+            '{"format": "caiquan.record/1", "game": "nope", "version": 1, "seed": 1, '
+            '"decisions": []}',
+            "no game called 'nope'",
+        ),
+        (
+            '{"format": "caiquan.record/1", "game": "goofspiel", "version": 1, "seed": 1, '
+            '"config": {"num_cards": 3}, "decisions": [{"0": 0, "1": 5}]}',
+            "decision 0 does not replay",
+        ),
+    ],
+)
+def test_coach_bad_files_are_one_line_errors(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "r.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    r = run("coach", str(path))
+    assert r.returncode == 1
+    assert message in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -15,7 +15,7 @@ from pathlib import Path
 from caiquan.games import game_ids
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "caiquan"
-OUTER = ("bots", "lab", "envs", "tui", "server", "cli")
+OUTER = ("bots", "coach", "lab", "envs", "tui", "server", "cli")
 
 #: file (relative to src/caiquan) → why it may name games
 ALLOWED = {

@@ -13,6 +13,8 @@ BOTS = [
     "random",
     "greedy",
     "nash",
+    "exploit",
+    "exploit:margin=0,prior=0.5,memory=3",
     "ismcts:iterations=8",
     "ismcts:iterations=8,depth=3",
     "ismcts:iterations=8,worlds=3,trust=1",

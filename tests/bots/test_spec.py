@@ -195,7 +195,7 @@ def test_refused_spellings_name_the_parameter(text: str, param: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("genius", "no bot called 'genius'; the bots are: greedy, ismcts, nash, random"),
+        ("genius", "no bot called 'genius'; the bots are: exploit, greedy, ismcts, nash, random"),
         ("", "a bot spec starts with the bot's name"),
         (" : seconds=1", "a bot spec starts with the bot's name"),
         ("ISMCTS", "no bot called 'ISMCTS'"),

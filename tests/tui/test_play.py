@@ -182,3 +182,23 @@ async def test_drama_a_card_that_cannot_be_played_says_why() -> None:
             await pilot.press("enter")
             await settle(pilot, app)
     assert crossed, "no refused card met: choose another seed"
+
+
+async def test_the_end_screen_shows_the_throw_coach() -> None:
+    """A finished promise game: under the final board, the coach's report on every player
+    (worked out in a worker thread), in the table's language."""
+    table = Table.new("promise", seats="human,nash", seed=28, lang="en")
+    app = PlayApp(table)
+    async with app.run_test(size=(160, 120)) as pilot:
+        await settle(pilot, app)
+        await play_first_options(pilot, app)
+        assert table.state.is_terminal()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "habit reader" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert "Throw coach · The Four-Year Promise:" in text
+        assert "player 0:" in text and "player 1:" in text
+        assert "A habit reader would have won" in text
+        assert "After a" in text or "Throws:" in text

@@ -8,7 +8,9 @@ legal options, decision, ``determinize`` for search — never the true state) an
 checked once by :class:`BotSpec` (:mod:`caiquan.bots.spec`: each bot class declares its
 parameters as ``PARAMS``). The bots:
 ``random``; ``greedy`` (the per-game heuristic player, :mod:`caiquan.bots.heuristics`);
-``nash`` (exact equilibrium mixes at throws, ``greedy`` elsewhere); ``ismcts`` (search).
+``nash`` (exact equilibrium mixes at throws, ``greedy`` elsewhere); ``exploit`` (``nash``
+until the opponent's throw habits are clear, then the best response to them); ``ismcts``
+(search).
 Every front end lets a bot decide through :func:`decide` and plays whole games with
 :func:`play_match` (:mod:`caiquan.bots.match`: one rule for the bots' RNG, derived from the
 game's seed, the seat and the move). See ``docs/bots.md``.
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot, RandomBot
+from .exploit import ExploitBot
 from .heuristics import GreedyBot, Heuristic, heuristic_for
 from .ismcts import ISMCTSBot
 from .match import bot_rng, decide, game_seed, play_match, seat_specs
@@ -39,6 +42,7 @@ from .spec import (
 #: search bot.
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "exploit": ExploitBot,
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
     "nash": NashBot,
@@ -57,6 +61,7 @@ __all__ = [
     "Bot",
     "BotSpec",
     "BotSpecError",
+    "ExploitBot",
     "GreedyBot",
     "Heuristic",
     "ISMCTSBot",

@@ -305,6 +305,40 @@ def replay_cmd(
     out.print("record verified ✓" if lang == "en" else "记录校验通过 ✓")
 
 
+def _record_names(record: Record) -> list[str] | None:
+    """The players' names a record's meta holds (a server table's seats), if any."""
+    seats = record.meta.get("seats")
+    if not isinstance(seats, list):
+        return None
+    names = [s.get("name") if isinstance(s, dict) else None for s in seats]
+    return [n if isinstance(n, str) else "" for n in names]
+
+
+@app.command("coach")
+def coach_cmd(
+    path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    lang: Lang = "",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The analysis as one JSON object.")
+    ] = False,
+) -> None:
+    """Throw coach: each player's throws against the equilibrium, habits, and what a habit
+    reader would have won (出拳教练)."""
+    from caiquan.coach import analyse, report
+
+    lang = _check_lang(lang or default_lang())
+    try:
+        text = path.read_bytes()
+    except OSError as e:
+        raise ConfigError(f"cannot read {path}: {e.strerror}") from None
+    record = Record.from_json(text)
+    analysis = analyse(record, names=_record_names(record))
+    if as_json:
+        sys.stdout.write(json.dumps(analysis, ensure_ascii=False) + "\n")
+        return
+    out.print(report(analysis, lang), markup=False, end="")
+
+
 @app.command("bench")
 def bench_cmd(
     seconds: Annotated[float, typer.Option(help="Seconds of play per game setup.")] = 2.0,

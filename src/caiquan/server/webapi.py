@@ -197,3 +197,36 @@ async def replay(table_id: str, request: Request, token: SeatToken = None) -> Re
     views, outcome = await asyncio.to_thread(_replay, hub.library, row.record, seat, names)
     table = {"id": row.id, "game": row.game, "name": row.name, "seats": public}
     return Replay(table=table, seat=seat, views=views, outcome=outcome)
+
+
+def _coach(library: ContentLibrary, record_json: str) -> dict[str, Any]:
+    from caiquan.coach import analyse
+
+    record = Record.from_json(record_json)
+    return analyse(record, library.game(record.game, dict(record.config)))
+
+
+@router.get(
+    "/tables/{table_id}/coach",
+    summary="The throw coach's analysis of a finished game",
+    responses={
+        404: {"description": "no such table"},
+        409: {"description": "the game is not finished"},
+    },
+)
+async def coach(table_id: str, request: Request) -> dict[str, Any]:
+    """For the end screen and replays: per player, their throws and simultaneous choices
+    against the equilibrium mix at each (how often each option, how far from the mix), their
+    habits (repeat after a win, switch after a loss, with counts) and what a habit-reading
+    opponent would have won against them, with the key lines in zh and en
+    (:func:`caiquan.coach.analyse`). Only for finished games: it reads every seat's choices,
+    which are secret until the end."""
+    hub: Hub = request.app.state.hub
+    ok = len(table_id) <= 32 and clean(table_id)
+    row = await hub.db(hub.storage.get_table, table_id) if ok else None
+    if row is None:
+        raise HTTPException(404, "no such table")
+    if row.status != "finished" or row.record is None:
+        raise HTTPException(409, "the game is not finished; its record is secret until then")
+    # replaying and solving each throw is CPU (and reads a content file): off the event loop
+    return await asyncio.to_thread(_coach, hub.library, row.record)

@@ -87,6 +87,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with VerticalScroll(id="board"):
                 yield Static(id="panel")
+                yield Static(id="coach")  # the throw coach's report, when the game is over
             with VerticalScroll(id="learn"):  # learn mode: beside the choices
                 yield Static(id="hints")
             with Vertical(id="side"):
@@ -217,6 +218,8 @@ class PlayApp(App[None]):
         self._previews: dict[int, str] = {}  # option id → what it would change, in words
         self._choices_shown: tuple[Any, ...] = ()
         self._drawn: tuple[int, int, int] | None = None
+        self._coach_key: tuple[int, int, str] | None = None  # the game the coach's text is of
+        self._coach_text: str | None = None
         self.screen_main: TableScreen | None = None
         self.message = ""
 
@@ -373,7 +376,43 @@ class PlayApp(App[None]):
         self._draw_decision(viewer, obs)
         scr.query_one("#message", Static).update(self.message)
         self._draw_learn(viewer)
+        self._draw_coach()
         self._drawn = self._stamp()
+
+    def _draw_coach(self) -> None:
+        """Under the final board: the throw coach's report on the finished game (worked out
+        in a worker thread: solving every throw takes a moment in some games)."""
+        tb, scr = self.table, self.screen_main
+        assert tb is not None and scr is not None
+        box = scr.query_one("#coach", Static)
+        if not tb.state.is_terminal():
+            box.update("")
+            return
+        key = (id(tb.state), tb.state.move_number, self.lang)
+        if self._coach_key != key:
+            self._coach_key, self._coach_text = key, None
+            job = partial(self._coach_thread, key, tb.game, tb.state.record(), self._names())
+            self.run_worker(job, thread=True, group="coach", exit_on_error=False)
+        text = self._coach_text
+        box.update(
+            Text("\n" + (text or t("coach_wait", self.lang)), style="" if text else "italic")
+        )
+
+    def _coach_thread(
+        self, key: tuple[int, int, str], game: Any, record: Any, names: list[str]
+    ) -> None:
+        from caiquan.coach import analyse, report
+
+        try:
+            text = report(analyse(record, game, names), key[2])
+        except Exception as e:  # the coach must not take the end screen down
+            text = f"({type(e).__name__}: {e})"
+        self.call_from_thread(self._coach_done, key, text)
+
+    def _coach_done(self, key: tuple[int, int, str], text: str) -> None:
+        if key == self._coach_key:
+            self._coach_text = text
+            self.redraw()
 
     def _status(self, viewer: int | None) -> Text:
         tb = self.table

@@ -12,6 +12,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "my_commit": ("你已暗置选择，等待其他玩家", "Your choice is face down; waiting for the others"),
     "simultaneous": ("同时决定：选择会一起公开", "Simultaneous: all choices are revealed together"),
     "game_over": ("对局结束", "Game over"),
+    "coach_wait": ("出拳教练分析中…", "The throw coach is looking at the game…"),
     "player": ("玩家 {n}", "player {n}"),
     "win": ("胜", "win"),
     "draw": ("平", "draw"),

@@ -686,7 +686,7 @@ function tableScreen(id) {
       fill(ui.decision, endBox(st.outcome, seatsInfo, mine,
         h("a", { class: "button", href: `/?replay=${id}${c.seat == null ? "" : `&seat=${c.seat}`}`, id: "replay-link" }, t("replay")), " ",
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record")), " ",
-        h("a", { class: "button", href: "/" }, t("new_game"))));
+        h("a", { class: "button", href: "/" }, t("new_game"))), coachBox(id, seatsInfo, mine, draw));
       // Keyboard and screen-reader users land on the result once, when the game ends.
       if (!endFocused) { endFocused = true; setTimeout(() => document.getElementById("outcome")?.focus(), 0); }
       return;
@@ -814,6 +814,44 @@ export function endBox(outcome, seats, mine, ...actions) {
     actions.length ? h("p", { class: "actions" }, ...actions) : null);
 }
 
+// ---------------------------------------------------------------- coach
+// The throw coach's analysis of a finished game (GET /api/tables/{id}/coach), fetched once per
+// table: per player (the viewer's own seats first; all players for a spectator) a bar chart
+// of how often each throw was chosen against the equilibrium mix, and the coach's key lines.
+const coachData = new Map();
+function coachBox(id, seats, mine, redraw) {
+  let got = coachData.get(id);
+  if (!got) {
+    got = { data: null, error: null };
+    coachData.set(id, got);
+    api(`/api/tables/${id}/coach`).then((d) => { got.data = d; }, (e) => { got.error = e.message; }).finally(() => redraw());
+  }
+  const box = h("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title" },
+    h("h3", { id: "coach-title" }, t("coach")));
+  if (got.error) { box.append(h("p", { class: "coach-error" }, `${t("error")}: ${got.error}`)); return box; }
+  if (!got.data) { box.append(h("p", { class: "coach-wait" }, t("coach_loading"))); return box; }
+  const players = got.data.players.filter((p) => p.throws > 0 && (!mine.size || mine.has(p.player)));
+  if (!players.length) { box.append(h("p", { class: "coach-none" }, t("coach_none"))); return box; }
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  box.append(h("p", { class: "coach-intro" }, t("coach_intro")));
+  for (const p of players) {
+    const name = seats[p.player] ? seatName(seats[p.player]) : `${t("seat")} ${p.player}`;
+    const charts = p.families.map((f) => h("div", { class: "coach-chart", role: "list" },
+      f.options.map((o) => h("div", { class: "coach-row", role: "listitem", "data-name": o.name,
+        "aria-label": `${L(o.label)}: ${t("coach_player")} ${pct(o.share)} (${o.count}), ${t("coach_eq")} ${pct(o.equilibrium)}` },
+      h("span", { class: "coach-label" }, L(o.label)),
+      h("span", { class: "coach-bars", "aria-hidden": "true" },
+        h("span", { class: "bar you", style: `width:${(100 * o.share).toFixed(1)}%` }),
+        h("span", { class: "bar eq", style: `width:${(100 * o.equilibrium).toFixed(1)}%` })),
+      h("span", { class: "coach-num" }, `${pct(o.share)} · ${o.count}`, h("small", {}, ` (${t("coach_eq")} ${pct(o.equilibrium)})`))))));
+    box.append(h("div", { class: "coach-player", "data-player": p.player },
+      h("h4", {}, name, mine.has(p.player) ? h("small", {}, ` (${t("coach_you")})`) : null),
+      charts,
+      h("ul", { class: "coach-lines" }, p.lines.map((line) => h("li", {}, L(line))))));
+  }
+  return box;
+}
+
 // ---------------------------------------------------------------- replay viewer
 // A finished game (GET /api/tables/{id}/replay): one view per decision, the first the table
 // before any, each with the events that led to it. With a seat's token (a header, never in
@@ -912,7 +950,8 @@ function replayScreen(id) {
         h("div", { class: "play" },
           step === 0 ? h("p", { class: "rp-caption", id: "rp-caption" }, t("replay_start_table")) : null,
           h("div", { id: "rp-panel", "data-step": step, "data-version": now.version }, renderPanel(table.game, now.observation, ctx)),
-          step === last() && data.outcome ? endBox(data.outcome, seats, new Set(seat == null ? [] : [seat])) : null),
+          step === last() && data.outcome ? endBox(data.outcome, seats, new Set(seat == null ? [] : [seat])) : null,
+          step === last() && data.outcome ? coachBox(table.id, seats, new Set(seat == null ? [] : [seat]), draw) : null),
         h("div", { class: "side" }, h("details", { open: true, class: "log-box" }, h("summary", {}, t("log")), log)))));
     scrollToCurrent(view.querySelector("#rp-log"));
   }

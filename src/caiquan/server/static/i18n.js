@@ -122,6 +122,13 @@ const STRINGS = {
   host: ["房主", "host"],
   free: ["空位", "free"],
   list_sep: ["、", ", "],
+  coach: ["出拳教练", "Coach"],
+  coach_intro: ["每种出拳你出的比例（实心）与均衡混合的比例（细条）。", "How often you chose each throw (solid bar) against the equilibrium mix (thin bar)."],
+  coach_you: ["你", "you"],
+  coach_player: ["实际", "played"],
+  coach_eq: ["均衡", "equilibrium"],
+  coach_loading: ["教练分析中…", "The coach is looking at the game…"],
+  coach_none: ["这局没有同时出拳，教练无可分析。", "No simultaneous throws in this game: nothing for the coach."],
 };
 
 let lang = localStorage.getItem("caiquan.lang") ||
