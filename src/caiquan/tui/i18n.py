@@ -32,7 +32,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "k_details": ("明细", "details"),
     "k_learn": ("学习模式", "learn mode"),
     "k_guide": ("玩法", "how to play"),
-    "k_back": ("返回上一步", "back a step"),
+    "k_back": ("返回", "back"),
     # a decision picked in steps (tui.steps): the steps taken, the way back
     "steps_taken": ("已选：{steps}", "Chosen: {steps}"),
     "steps_back": (
