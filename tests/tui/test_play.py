@@ -172,7 +172,7 @@ async def test_drama_a_card_that_cannot_be_played_says_why() -> None:
                     assert label not in labels and why != NOT_NOW["other"][1]
                     assert f"✗ {label} — {why[:30]}" in text
                 crossed += 1
-                first = len(d.choices)  # the first crossed-out line: Enter says why
+                first = len(app._entries)  # the first crossed-out line: Enter says why
                 app.screen_main.query_one("#choices").highlighted = first  # type: ignore[union-attr]
                 await pilot.press("enter")
                 await pilot.pause()

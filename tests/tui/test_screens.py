@@ -54,7 +54,7 @@ async def test_digit_while_another_player_decides_is_explained() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         table.viewer = 0
-        app._choice_ids = []
+        app._entries = []
         app.action_pick(1)
         await pilot.pause()
         assert "现在不是你做决定" in screen_text(app)

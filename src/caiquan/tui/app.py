@@ -39,6 +39,7 @@ from .panels import (
     unavailable,
 )
 from .session import Table
+from .steps import Entry, Picker
 
 CSS = """
 #status { height: auto; padding: 0 1; background: $primary-darken-2; color: $text; }
@@ -79,6 +80,7 @@ class TableScreen(Screen[None]):
             b.bind("h", "app.toggle_hint", t("k_hint", lang))
         if "details" in offered:
             b.bind("d", "app.toggle_details", t("k_details", lang))
+        b.bind("escape,backspace", "app.step_back", t("k_back", lang), key_display="Esc")
         for n in range(1, 10):
             b.bind(str(n), f"app.pick({n})", show=False)
 
@@ -212,7 +214,8 @@ class PlayApp(App[None]):
         self._log_for: tuple[int | None, int] | None = None
         self._log_cursor = 0
         self._public_cursor = 0
-        self._choice_ids: list[int] = []
+        self._picker: Picker | None = None  # the decision's options, step by step
+        self._entries: list[Entry] = []  # the lines of the list at the picker's step
         self._obs: dict[str, Any] | None = None
         self._unavailable: list[tuple[str, str]] = []
         self._previews: dict[int, str] = {}  # option id → what it would change, in words
@@ -478,40 +481,74 @@ class PlayApp(App[None]):
         lang = self.lang
         st = tb.state
         prompt = scr.query_one("#prompt", Static)
-        choices = scr.query_one("#choices", OptionList)
-        self._choice_ids = []
         self._unavailable = []
         self._previews = {}
-        options: list[Option] = []
+        decision = None
         if st.is_terminal():
             prompt.update(self._outcome_text())
         elif viewer is not None and viewer in tb.waiting_humans():
-            d = st.decision(viewer)
-            head = Text(d.prompt_zh if lang == "zh" else d.prompt_en, style="bold")
-            if d.simultaneous:
-                head.append("\n" + t("simultaneous", lang), style="italic")
-            prompt.update(head)
-            for i, c in enumerate(d.choices):
-                key = f"{i + 1}. " if i < 9 else "   "
-                shown_label = Text(f"{key}{c.label(lang)}")
-                if c.note(lang):  # e.g. a legal card that would have no effect now, and why
-                    shown_label.append(f"  ⚠ {c.note(lang)}", style="yellow")
-                options.append(Option(shown_label, id=f"c{i}"))
-                self._choice_ids.append(c.id)
-            self._unavailable = unavailable(tb.game, obs, d, lang)
+            decision = st.decision(viewer)
+            self._unavailable = unavailable(tb.game, obs, decision, lang)
             self._previews = previews(tb.game, st, viewer, lang)
-            for j, (label, why) in enumerate(self._unavailable):
-                options.append(Option(Text(f" ✗ {label} — {why}", style="dim"), id=f"x{j}"))
         elif viewer is not None and "my_commit" in obs:
             prompt.update(Text(t("my_commit", lang)))
         else:
             prompt.update(Text(""))
-        shown = (viewer, st.move_number, tuple(self._choice_ids), tuple(self._unavailable))
-        if shown == self._choices_shown and options:
-            return  # the same question (e.g. a bot has just decided): keep the player's place
+        ids = decision.ids if decision is not None else ()
+        shown = (viewer, st.move_number, ids, tuple(self._unavailable))
+        if decision is not None and shown == self._choices_shown and self._picker is not None:
+            # the same question (e.g. a bot has just decided): keep the player's place and step
+            prompt.update(self._prompt_text())
+            return
         self._choices_shown = shown
+        self._picker = Picker.of(tb.game, obs, decision, lang) if decision is not None else None
+        self._fill_choices()
+
+    def _prompt_text(self) -> Text:
+        """The decision's prompt and, past the first step, the steps taken and the way back."""
+        tb = self.table
+        assert tb is not None
+        lang = self.lang
+        viewer = self._viewer()
+        if viewer is None or self._picker is None:
+            return Text("")
+        d = tb.state.decision(viewer)
+        head = Text(d.prompt_zh if lang == "zh" else d.prompt_en, style="bold")
+        if d.simultaneous:
+            head.append("\n" + t("simultaneous", lang), style="italic")
+        if self._picker.path:
+            taken = " → ".join(s.label for s in self._picker.path)
+            head.append("\n" + t("steps_taken", lang, steps=taken), style="bold cyan")
+            head.append("\n" + t("steps_back", lang), style="dim")
+        elif any(e.key is not None for e in self._entries):
+            head.append("\n" + t("steps_more", lang), style="dim")
+        return head
+
+    def _fill_choices(self) -> None:
+        """The list at the picker's current step (the first step: with the options that are
+        not legal now, crossed out)."""
+        scr = self.screen_main
+        assert scr is not None
+        choices = scr.query_one("#choices", OptionList)
+        options: list[Option] = []
+        picker = self._picker
+        self._entries = picker.entries() if picker is not None else []
+        for i, e in enumerate(self._entries):
+            key = f"{i + 1}. " if i < 9 else "   "
+            shown_label = Text(f"{key}{e.label}")
+            if e.key is not None:
+                shown_label.append(" …", style="bold cyan")
+            if e.note:  # e.g. a legal card that would have no effect now, and why
+                shown_label.append(f"  ⚠ {e.note}", style="yellow")
+            options.append(Option(shown_label, id=f"c{i}"))
+        if picker is not None and not picker.path:
+            for j, (label, why) in enumerate(self._unavailable):
+                options.append(Option(Text(f" ✗ {label} — {why}", style="dim"), id=f"x{j}"))
+        if picker is not None:
+            scr.query_one("#prompt", Static).update(self._prompt_text())
         choices.set_options(options)
         scr.query_one("#detail", Static).update("")
+        self.refresh_bindings()
         if options:
             choices.highlighted = 0
             choices.focus()
@@ -556,17 +593,23 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------------ input
 
     def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
-        """Under the list: what the highlighted choice means (card text, character)."""
+        """Under the list: what the highlighted choice means (card text, character) and what
+        it would change; past the first step, the whole option the steps have made."""
         tb, scr = self.table, self.screen_main
         if message.option_list.id != "choices" or tb is None or scr is None:
             return
         oid = message.option.id or ""
         text = ""
-        if oid.startswith("c") and self._obs is not None:
-            option = self._choice_ids[int(oid[1:])]
+        index = int(oid[1:]) if oid.startswith("c") else -1
+        if 0 <= index < len(self._entries) and self._obs is not None:
+            entry = self._entries[index]
+            option = entry.option if entry.option is not None else entry.options[0]
             text = explain(tb.game, self._obs, option, self.lang)
-            if option in self._previews:  # what the card would do to the board
-                text = f"{text}\n{self._previews[option]}".strip()
+            if entry.option is not None and option in self._previews:
+                text = f"{text}\n{self._previews[option]}".strip()  # what it does to the board
+            if entry.option is not None and self._picker is not None and self._picker.path:
+                whole = self._picker.choice(option).label(self.lang)
+                text = f"{t('steps_option', self.lang, option=whole)}\n{text}".strip()
         # a highlight can arrive while the screen is being torn down (quitting): no detail then
         for detail in scr.query("#detail").results(Static):
             detail.update(text)
@@ -583,35 +626,58 @@ class PlayApp(App[None]):
             self.choose(int(oid[1:]))
 
     def action_pick(self, n: int) -> None:
-        """Digit keys: choose the n-th option at once."""
-        if not self._choice_ids:
+        """Digit keys: the n-th line of the list at once (an option, or the next step)."""
+        if not self._entries:
             self._explain(t("not_your_turn", self.lang))
             return
-        if n > len(self._choice_ids):
-            self._explain(t("no_option", self.lang, n=n, m=min(9, len(self._choice_ids))))
+        if n > len(self._entries):
+            self._explain(t("no_option", self.lang, n=n, m=min(9, len(self._entries))))
             return
         self.choose(n - 1)
 
     def choose(self, index: int) -> None:
-        """Commit the viewer's ``index``-th legal choice."""
+        """The ``index``-th line of the list: commit the viewer's option, or take the step."""
         tb = self.table
         viewer = self._viewer()
         if tb is None or viewer is None or viewer not in tb.waiting_humans():
             self._explain(t("not_your_turn", self.lang))
             return
-        option = self._choice_ids[index]
+        entry = self._entries[index]
+        if entry.option is None:  # a step shared by several options: the next list
+            assert self._picker is not None
+            self._picker.open(entry)
+            self.message = ""
+            self._show_message()
+            self._fill_choices()
+            return
         try:
-            tb.commit(viewer, option)
+            tb.commit(viewer, entry.option)
         except IllegalDecisionError as e:
             self._explain(str(e))
             return
         self.message = ""
         self.advance()
 
-    def _explain(self, why: str) -> None:
-        self.message = t("illegal", self.lang, why=why)
+    def action_step_back(self) -> None:
+        """Escape / Backspace: back to the previous step of a decision picked in steps."""
+        if self._picker is not None and self._picker.back():
+            self.message = ""
+            self._show_message()
+            self._fill_choices()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The key to go back is offered only past a decision's first step."""
+        if action == "step_back":
+            return self._picker is not None and bool(self._picker.path)
+        return True
+
+    def _show_message(self) -> None:
         if self.screen_main is not None and self.screen_main.is_mounted:
             self.screen_main.query_one("#message", Static).update(self.message)
+
+    def _explain(self, why: str) -> None:
+        self.message = t("illegal", self.lang, why=why)
+        self._show_message()
 
     # ------------------------------------------------------------------ actions
 

@@ -33,6 +33,15 @@ _TEXT: dict[str, tuple[str, str]] = {
     "k_details": ("明细", "details"),
     "k_learn": ("学习模式", "learn mode"),
     "k_guide": ("玩法", "how to play"),
+    "k_back": ("返回", "back"),
+    # a decision picked in steps (tui.steps): the steps taken, the way back
+    "steps_taken": ("已选：{steps}", "Chosen: {steps}"),
+    "steps_back": (
+        "选下一步；Esc 或退格键返回上一步",
+        "Choose the next step; Esc or Backspace goes back",
+    ),
+    "steps_more": ("带 … 的项还有下一步", "A line with … has a next step"),
+    "steps_option": ("选项：{option}", "Option: {option}"),
     # learn mode (the hints themselves are the game's own, from its learn hook)
     "learn_title": ("学习模式", "Learn mode"),
     "learn_generic": (

@@ -20,6 +20,7 @@ from .app import PlayApp, PrivacyScreen
 from .session import Table
 
 SIZE = (150, 46)
+SIZE_SMALL = (100, 40)
 
 
 def _advance(table: Table, decisions: int, seed: int) -> None:
@@ -75,9 +76,11 @@ def align_wide_characters(svg: str) -> str:
     return _TEXT.sub(split, svg)
 
 
-async def _shot(table: Table, path: Path, keys: tuple[str, ...] = ()) -> None:
+async def _shot(
+    table: Table, path: Path, keys: tuple[str, ...] = (), size: tuple[int, int] = SIZE
+) -> None:
     app = PlayApp(table)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         for _ in range(400):
             await app.workers.wait_for_complete()
             await pilot.pause()
@@ -85,6 +88,7 @@ async def _shot(table: Table, path: Path, keys: tuple[str, ...] = ()) -> None:
                 break
         for key in keys:
             await pilot.press(key)
+            await app.workers.wait_for_complete()
             await pilot.pause()
         path.write_text(align_wide_characters(app.export_screenshot()), encoding="utf-8")
 
@@ -105,12 +109,21 @@ async def make_all(folder: Path) -> list[Path]:
         ("play-hotseat.svg", Table.new("promise", seats="human,human", seed=9, lang="en"),
          3, 9, ()),
     ]  # fmt: skip
+    # at 100×40 (the smallest screen the boards are made for): six legends players, and a
+    # stance taken in two steps (the first heart chosen, the second highlighted)
+    small: list[tuple[str, Table, int, int, tuple[str, ...]]] = [
+        ("play-legends-100.svg",
+         Table.new("legends", {"players": 6}, "human,random", seed=1, lang="en"), 30, 1, ()),
+        ("play-steps-100.svg", Table.new("promise", seats="human,random", seed=9, lang="en"),
+         3, 9, ("1", "2", "down", "down")),
+    ]  # fmt: skip
     out = []
-    for name, table, decisions, seed, keys in shots:
-        _advance(table, decisions, seed)
-        path = folder / name
-        await _shot(table, path, keys)
-        out.append(path)
+    for group, size in ((shots, SIZE), (small, SIZE_SMALL)):
+        for name, table, decisions, seed, keys in group:
+            _advance(table, decisions, seed)
+            path = folder / name
+            await _shot(table, path, keys, size)
+            out.append(path)
     return out
 
 

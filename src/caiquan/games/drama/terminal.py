@@ -10,11 +10,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from caiquan.engine import Decision, Game
-from caiquan.games.terminal_kit import kv, pick, player_name, word
+from caiquan.engine import Choice, Decision, Game
+from caiquan.games.terminal_kit import Flow, Step, kv, pick, player_name, word
 
 from .rules import SUPPLY_DISCARD_BASE, WEAPON_BASE, Drama
-from .text import NOT_NOW, card_label
+from .text import NOT_NOW, STEPS, card_label
 
 Obs = Mapping[str, Any]
 
@@ -34,34 +34,41 @@ def panel(game: Game, obs: Obs, lang: str, opts: object) -> RenderableType:
     me = obs.get("player")
     head = _head(game, obs, lang)
     parts: list[RenderableType] = [head]
+    colon = "：" if lang == "zh" else ": "
     parts.append(
-        kv(
+        Flow(
             [
-                (w("leader"), who(obs.get("leader"))),
-                (w("active"), who(obs.get("active"))),
-                (w("target"), who(obs.get("target"))),
-                (w("table_pile"), str(obs.get("table_pile", 0))),
-                (w("round_pile"), str(obs.get("round_pile", 0))),
+                f"{w('leader')}{colon}{who(obs.get('leader'))}",
+                f"{w('active')}{colon}{who(obs.get('active'))}",
+                f"{w('target')}{colon}{who(obs.get('target'))}",
+                f"{w('table_pile')}{colon}{obs.get('table_pile', 0)}",
+                f"{w('round_pile')}{colon}{obs.get('round_pile', 0)}",
             ]
         )
     )
-    table = Table(show_edge=False, padding=(0, 1))
-    for col in ("", "role", "weapon", "hand_count", "cards_left", "taken"):
-        table.add_column(w(col) if col else "")
+    table = Table(show_header=False, show_edge=False, show_lines=True, padding=(0, 1))
+    table.add_column(no_wrap=True)  # who; then what they hold, as many items a line as fit
+    table.add_column()
     for p, pl in enumerate(obs.get("players", [])):
         role = roles.get(pl["role"])
         rname = (role.zh if lang == "zh" else role.en) if role else "—"
         table.add_row(
             who(p) + (" ★" if p == me else ""),
-            f"{rname} ({pl.get('role_value')})" if role else rname,
-            _weapon(game, pl.get("weapon"), lang),
-            str(pl["hand_size"]),
-            str(pl["cards_left"]),
-            str(len(pl.get("taken", []))),
+            Flow(
+                [
+                    f"{w('role')}{colon}{rname} ({pl.get('role_value')})"
+                    if role
+                    else f"{w('role')}{colon}{rname}",
+                    f"{w('weapon')}{colon}{_weapon(game, pl.get('weapon'), lang)}",
+                    f"{w('hand_count')} {pl['hand_size']}",
+                    f"{w('cards_left')} {pl['cards_left']}",
+                    f"{w('taken')} {len(pl.get('taken', []))}",
+                ]
+            ),
         )
     parts.append(table)
     if me is not None and "hand" in obs:
-        hand = "  ".join(card_label(c) for c in obs["hand"]) or "—"
+        hand = Flow([card_label(c) for c in obs["hand"]] or ["—"], sep="  ")
         parts.append(kv([(w("hand"), hand)]))
     winners = obs.get("winners") or []
     if winners:
@@ -70,25 +77,28 @@ def panel(game: Game, obs: Obs, lang: str, opts: object) -> RenderableType:
     return Group(*parts)
 
 
-def _head(game: Game, obs: Obs, lang: str) -> Text:
+def _head(game: Game, obs: Obs, lang: str) -> Flow:
     """``round 3/10   round card: ♠6 (6)   nature: attack   last round``."""
     nature = obs.get("nature") or ""
-    head = Text()
-    head.append(
-        f"{word(game, 'round', lang)} {obs.get('round', 0)}/{obs.get('rounds', '?')}",
-        style="bold",
-    )
     rc = obs.get("round_card")
-    head.append(f"   {word(game, 'round_card', lang)}: ")
-    head.append(
+    card = Text(f"{word(game, 'round_card', lang)}: ")
+    card.append(
         f"{card_label(rc) if rc is not None else '—'} ({obs.get('round_value', '')})",
         style="bold",
     )
-    head.append(f"   {word(game, 'nature', lang)}: ")
-    head.append(word(game, nature, lang) if nature else "—", style="bold cyan")
+    kind = Text(f"{word(game, 'nature', lang)}: ")
+    kind.append(word(game, nature, lang) if nature else "—", style="bold cyan")
+    items = [
+        Text(
+            f"{word(game, 'round', lang)} {obs.get('round', 0)}/{obs.get('rounds', '?')}",
+            style="bold",
+        ),
+        card,
+        kind,
+    ]
     if obs.get("last_round"):
-        head.append(f"   {word(game, 'last', lang)}", style="bold red")
-    return head
+        items.append(Text(word(game, "last", lang), style="bold red"))
+    return Flow(items, sep="   ")
 
 
 def _weapon(game: Game, w: Any, lang: str) -> str:
@@ -158,4 +168,25 @@ def _forms(kind: str, hand: list[int], mine: Obs) -> list[tuple[int, bool]]:
     return forms
 
 
-__all__ = ["panel", "unavailable"]
+def steps(game: Game, obs: Obs, choice: Choice, lang: str) -> tuple[tuple[Step, ...], ...]:
+    """A card of the hand in two steps: the card, then how it is played (``card-♠6`` as it
+    is, ``card-♠6-weapon`` with my weapon pair). A card offered one way only is one line (the
+    terminal picks a step leading to one option at once); every other option is one step.
+
+    >>> from caiquan.games import load_game
+    >>> game = load_game("drama")
+    >>> [[s.label for s in way] for way in steps(game, {}, game.describe_option(5), "en")]
+    [['♠6', 'play it as it is']]
+    >>> armed = game.describe_option(5 + WEAPON_BASE)
+    >>> [[s.key for s in way] for way in steps(game, {}, armed, "zh")]
+    [['5', 'weapon']]
+    """
+    if not (choice.name.startswith("card-") and 0 <= choice.id < 2 * WEAPON_BASE):
+        return ()
+    armed = choice.id >= WEAPON_BASE
+    card = choice.id - WEAPON_BASE if armed else choice.id
+    how = "weapon" if armed else "plain"
+    return ((Step(str(card), card_label(card)), Step(how, pick(STEPS[how], lang))),)
+
+
+__all__ = ["panel", "steps", "unavailable"]

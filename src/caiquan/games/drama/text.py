@@ -106,6 +106,14 @@ CHOICES: dict[str, tuple[str, str]] = {
 }
 
 
+#: The second step of a card picked in two steps at the terminal (its ``steps`` hook): the
+#: card as it is, or with my weapon pair.
+STEPS: dict[str, tuple[str, str]] = {
+    "plain": ("直接出这张牌", "play it as it is"),
+    "weapon": ("出这张牌并使用武器", "play it with my weapon"),
+}
+
+
 def choice(kind: str, **fields: object) -> tuple[str, str]:
     """A choice's label ``(zh, en)``, e.g. ``choice("card", card="♠6")``."""
     zh, en = CHOICES[kind]

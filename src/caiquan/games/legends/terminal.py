@@ -15,10 +15,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from caiquan.engine import RPS, Decision, Game
-from caiquan.games.terminal_kit import kv, player_name, word
+from caiquan.engine import RPS, Choice, Decision, Game
+from caiquan.games.terminal_kit import Flow, Step, kv, player_name, word
 
-from .data import CONTINENT_EN, CONTINENT_ZH, MARKER_EN, MARKER_ZH, MARKERS
+from .data import CONTINENT_EN, CONTINENT_ZH, CULTURE, MARKER_EN, MARKER_ZH, MARKERS, TECH
 from .rules import Legends
 from .text import ability, label, person_label
 
@@ -62,37 +62,50 @@ def _words(game: Game, lang: str) -> Callable[[str], str]:
     return lambda key: word(game, key, lang)
 
 
-def _head(game: Game, obs: Obs, lang: str) -> Text:
+def _head(game: Game, obs: Obs, lang: str) -> Flow:
     w = _words(game, lang)
-    head = Text()
-    head.append(f"{w('round')} {obs.get('round', 0)}", style="bold")
-    head.append(f"   {w('start')}: {player_name(game, obs.get('start'), lang)}")
-    head.append(f"   {w('current')}: {player_name(game, obs.get('current'), lang)}")
-    return head
+    colon = "：" if lang == "zh" else ": "
+    return Flow(
+        [
+            Text(f"{w('round')} {obs.get('round', 0)}", style="bold"),
+            f"{w('start')}{colon}{player_name(game, obs.get('start'), lang)}",
+            f"{w('current')}{colon}{player_name(game, obs.get('current'), lang)}",
+        ],
+        sep="   ",
+    )
 
 
 def _players(game: Game, obs: Obs, yellow: set[int], lang: str) -> Table:
+    """One row a player: who, then what they hold as many items a line as the board is wide
+    (counts and markers, each territory, the display), so that six players fit 100 columns."""
     w = _words(game, lang)
     me = obs.get("player")
-    table = Table(show_edge=False, padding=(0, 1), show_lines=True)
-    table.add_column("", no_wrap=True)
-    table.add_column(w("hand_count"), justify="right")
-    table.add_column(w("markers"), no_wrap=True)
-    table.add_column(w("score"), justify="right")
-    table.add_column(w("continents"), justify="right")
-    table.add_column(w("territories"), overflow="fold")
-    table.add_column(w("display"), overflow="fold")
+    colon = "：" if lang == "zh" else ": "
+    table = Table(show_header=False, show_edge=False, padding=(0, 1), show_lines=True)
+    table.add_column(no_wrap=True)
+    table.add_column()
     names = MARKER_ZH if lang == "zh" else MARKER_EN
     for p, pl in enumerate(obs.get("players", [])):
-        marks = "\n".join(f"{names[k]} {pl['markers'][m]}" for k, m in enumerate(MARKERS))
-        ters = Text("\n").join(_territory(game, x, yellow, lang) for x in pl["territories"]) or "—"
-        disp = "\n".join(_person(game, c, lang) for c in pl["display"]) or "—"
+        counts = Flow(
+            [
+                f"{w('hand_count')} {pl['hand_count']}",
+                f"{w('score')} {pl['score']}",
+                f"{w('continents')} {pl['continents']}",
+            ]
+        )
+        marks = [f"{names[k]} {pl['markers'][m]}" for k, m in enumerate(MARKERS)]
+        marks[0] = f"{w('markers')}{colon}{marks[0]}"
+        ters = [_territory(game, x, yellow, lang) for x in pl["territories"]] or [Text("—")]
+        ters[0] = Text(f"{w('territories')}{colon}").append_text(ters[0])
+        rows: list[RenderableType] = [counts, Flow(marks), Flow(ters, sep="; ")]
+        if pl["display"]:  # the persons laid out in front of the player
+            shown = [_person(game, c, lang) for c in pl["display"]]
+            shown[0] = f"{w('display')}{colon}{shown[0]}"
+            rows.append(Flow(shown, sep=", "))
         who = player_name(game, p, lang) + (" ★" if p == me else "")
         if pl.get("passed"):
             who += f"\n({w('passed')})"
-        table.add_row(
-            who, str(pl["hand_count"]), marks, str(pl["score"]), str(pl["continents"]), ters, disp
-        )
+        table.add_row(who, Group(*rows))
     return table
 
 
@@ -105,28 +118,29 @@ def _piles(game: Game, obs: Obs, yellow: set[int], lang: str) -> Table:
         (w("territory_deck"), str(obs.get("territory_deck", 0))),
         (
             w("territory_top"),
-            _territory(game, top, None, lang) if top is not None else "—",
+            Flow([_territory(game, top, None, lang)]) if top is not None else "—",
         ),
     ]
     known = obs.get("territory_known") or []
     if len(known) > 1:
-        shown = ", ".join(str(_territory(game, x, None, lang)) for x in known)
+        shown = Flow([_territory(game, x, None, lang) for x in known], sep="; ")
         rows.append((w("territory_known"), shown))
     war = obs.get("war")
     if war:
         ter = _territory(game, war["territory"], yellow, lang)
         attacker = player_name(game, war["attacker"], lang)
-        desc = f"{attacker} → {player_name(game, war['defender'], lang)}: {ter}"
+        desc = Text(f"{attacker} → {player_name(game, war['defender'], lang)}: ")
+        desc.append_text(ter)
         if war.get("announced") in RPS.names:
-            desc += f" ({w(war['announced'])})"
-        rows.append((w("war"), desc))
+            desc.append(f" ({w(war['announced'])})")
+        rows.append((w("war"), Flow([desc])))
     return kv(rows)
 
 
 def _hands(game: Game, obs: Obs, lang: str) -> list[RenderableType]:
     w = _words(game, lang)
     parts: list[RenderableType] = []
-    hand = ", ".join(_person(game, c, lang) for c in obs["hand"]) or "—"
+    hand = Flow([_person(game, c, lang) for c in obs["hand"]] or ["—"], sep=", ")
     parts.append(kv([(w("hand"), hand)]))
     kih = {q: cs for q, cs in (obs.get("known_in_hands") or {}).items() if cs}
     if kih:
@@ -179,4 +193,33 @@ def explain(game: Game, obs: Obs, option: int, lang: str) -> str:
     return ""
 
 
-__all__ = ["explain", "panel", "unavailable"]
+def steps(game: Game, obs: Obs, choice: Choice, lang: str) -> tuple[tuple[Step, ...], ...]:
+    """A build in two steps: the territory, then the marker paid; every other option (play a
+    card, expand, pass …) is one step.
+
+    >>> from caiquan.games import load_game
+    >>> game = _legends(load_game("legends"))
+    >>> c = game.describe_option(game.BUILD_TECH + 3)
+    >>> c.name, [[s.label for s in way] for way in steps(game, {}, c, "en")]
+    ('build-nile-tech', [['build Nile Valley (Africa)', 'pay Tech']])
+    """
+    g = _legends(game)
+    n = len(g.content.territories)
+    if not g.BUILD_CULTURE <= choice.id < g.BUILD_TECH + n:
+        return ()
+    tech = choice.id >= g.BUILD_TECH
+    tid = choice.id - (g.BUILD_TECH if tech else g.BUILD_CULTURE)
+    ter = g.content.territories[tid]
+    kind = TECH if tech else CULTURE
+    name = ter.zh if lang == "zh" else ter.en
+    cont = CONTINENT_ZH[ter.continent] if lang == "zh" else CONTINENT_EN[ter.continent]
+    where = (
+        f"{word(game, 'build', lang)} {name}（{cont}）"
+        if lang == "zh"
+        else f"{word(game, 'build', lang)} {name} ({cont})"
+    )
+    marker = MARKER_ZH[kind] if lang == "zh" else MARKER_EN[kind]
+    return ((Step(ter.key, where), Step(MARKERS[kind], label("pay_marker", lang, marker=marker))),)
+
+
+__all__ = ["explain", "panel", "steps", "unavailable"]

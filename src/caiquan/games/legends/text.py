@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 #: labels are words of the game's glossary (``glossary.toml``).
 TERMINAL: dict[str, tuple[str, str]] = {
     "not_playable": ("现在无法打出（没有合法的用法）", "cannot be played now (no legal use)"),
+    # a build picked in two steps (the terminal's ``steps``): the territory, then this
+    "pay_marker": ("支付{marker}", "pay {marker}"),
 }
 
 

@@ -111,42 +111,42 @@ _THROW_LEGAL = tuple(
 )
 
 
+def stance_cell_words(
+    c: int, hearts: Sequence[int] | None = None, player: Player | None = None
+) -> tuple[str, str]:
+    """One cell of the heart grid in words (zh, en): its heart (when ``hearts`` are known),
+    its row — the player's own (nearest them) or the far one, or A's / B's without a player —
+    and its column counted from the left, 1–5.
+
+    >>> stance_cell_words(7, [6, 1, 2, 3, 4, 5, 7, 9, 8, 10], 0)
+    ('♥9（对面一排第 3 列）', '♥9 (far row, column 3)')
+    """
+    row, col = divmod(c, COLS)
+    if player is None:
+        side = (f"{SEATS[row]} 方一排", f"{SEATS[row]}'s row")
+    else:
+        side = ("你这一排", "your row") if row == player else ("对面一排", "far row")
+    zh, en = f"{side[0]}第 {col + 1} 列", f"{side[1]}, column {col + 1}"
+    if hearts is None:
+        return zh, en
+    return f"♥{hearts[c]}（{zh}）", f"♥{hearts[c]} ({en})"
+
+
 def stance_words(
     i: int, j: int, hearts: Sequence[int] | None = None, player: Player | None = None
 ) -> tuple[str, str]:
-    """Where a stance option puts the two tokens, in words (zh, en): each cell's heart (when
-    ``hearts`` are known), its row — the player's own (nearest them) or the far one, or A's /
-    B's without a player — and its column counted from the left, 1–5.
+    """Where a stance option puts the two tokens, in words (zh, en): each cell as
+    :func:`stance_cell_words` says it.
 
     >>> stance_words(0, 7, [6, 1, 2, 3, 4, 5, 7, 9, 8, 10], 0)[1]
     'tokens on ♥6 (your row, column 1) and ♥9 (far row, column 3)'
     >>> stance_words(2, 2)[0]
     '两枚棋子都放在 A 方一排第 3 列'
     """
-
-    def where(c: int, lang: str) -> str:
-        row, col = divmod(c, COLS)
-        if player is None:
-            side = (f"{SEATS[row]} 方一排", f"{SEATS[row]}'s row")
-        else:
-            side = ("你这一排", "your row") if row == player else ("对面一排", "far row")
-        return f"{side[0]}第 {col + 1} 列" if lang == "zh" else f"{side[1]}, column {col + 1}"
-
-    def cell(c: int, lang: str) -> str:
-        if hearts is None:
-            return where(c, lang)
-        return (
-            f"♥{hearts[c]}（{where(c, 'zh')}）"
-            if lang == "zh"
-            else f"♥{hearts[c]} ({where(c, 'en')})"
-        )
-
+    (zi, ei), (zj, ej) = stance_cell_words(i, hearts, player), stance_cell_words(j, hearts, player)
     if i == j:
-        return f"两枚棋子都放在 {cell(i, 'zh')}", f"both tokens on {cell(i, 'en')}"
-    return (
-        f"棋子放在 {cell(i, 'zh')} 与 {cell(j, 'zh')}",
-        f"tokens on {cell(i, 'en')} and {cell(j, 'en')}",
-    )
+        return f"两枚棋子都放在 {zi}", f"both tokens on {ei}"
+    return f"棋子放在 {zi} 与 {zj}", f"tokens on {ei} and {ej}"
 
 
 def _distance(a: int, b: int) -> int:

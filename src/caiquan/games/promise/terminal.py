@@ -15,11 +15,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from caiquan.engine import Decision, Game, solve_zero_sum
-from caiquan.games.terminal_kit import kv, title, word
+from caiquan.engine import Choice, Decision, Game, solve_zero_sum
+from caiquan.games.terminal_kit import Step, kv, pick, title, word
 
 from .content import Character, Content
-from .rules import CHAR_BASE, SKILL_BASE, WEAPON_BASE, Promise
+from .rules import CHAR_BASE, SKILL_BASE, WEAPON_BASE, Promise, stance_cell_words
 from .table import PowerTable
 from .text import t
 
@@ -343,6 +343,39 @@ def preview(game: Game, entry: Mapping[str, Any], lang: str) -> str:
             f"{t('preview_fail', lang)}: {changes(check.get('otherwise') or {})}"
         )
     return f"{text}{'' if lang == 'zh' else ' '}{t('preview_hidden', lang)}"
+
+
+def steps(game: Game, obs: Obs, choice: Choice, lang: str) -> tuple[tuple[Step, ...], ...]:
+    """A stance option (``stance-A-B``) in two steps: one heart, then the other (either may
+    come first: the tokens are a pair); every other option is one step.
+
+    >>> from caiquan.games import load_game
+    >>> game = load_game("promise")
+    >>> obs = {"player": 0, "hearts": [[10, 1, 2, 5, 9], [3, 4, 6, 7, 8]]}
+    >>> c = Choice(7, "stance-0-1", "", "")
+    >>> for way in steps(game, obs, c, "en"):
+    ...     print(" → ".join(s.label for s in way))
+    ♥10 (your row, column 1) → ♥1 (your row, column 2)
+    ♥1 (your row, column 2) → ♥10 (your row, column 1)
+    >>> steps(game, obs, Choice(6, "stance-0-0", "", ""), "zh")[0][1].label
+    '♥10（你这一排第 1 列）：两枚标记都放这里'
+    """
+    name = choice.name.split("-")
+    if len(name) != 3 or name[0] != "stance" or not (name[1].isdigit() and name[2].isdigit()):
+        return ()
+    i, j = int(name[1]), int(name[2])
+    rows = obs.get("hearts")
+    hearts = [*rows[0], *rows[1]] if rows and all(rows) else None
+    me = obs.get("player")
+
+    def cell(c: int) -> Step:
+        return Step(str(c), pick(stance_cell_words(c, hearts, me), lang))
+
+    if i == j:
+        both = cell(i)
+        colon = "：" if lang == "zh" else ": "
+        return ((both, Step(both.key, f"{both.label}{colon}{t('stance_both', lang)}")),)
+    return ((cell(i), cell(j)), (cell(j), cell(i)))
 
 
 def explain(game: Game, obs: Obs, option: int, lang: str) -> str:

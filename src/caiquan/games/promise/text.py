@@ -2,8 +2,9 @@
 
 The terminal panel (:mod:`.terminal`) names what it shows with the game's glossary
 (``glossary.toml``, the words the web table uses too); what is left here is a sentence: why
-a choice cannot be taken now. The rules' prompts and choice names are in :mod:`.rules`, the
-card texts in :mod:`.effects` and the event lines in :mod:`.events`.
+a choice cannot be taken now, what a card's preview says, the stance's second step. The
+rules' prompts and choice names are in :mod:`.rules`, the card texts in :mod:`.effects` and
+the event lines in :mod:`.events`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "preview_hidden": ("（对手的暗置牌未计入）", "(the opponent's face-down cards not counted)"),
     "preview_check": ("检定 {n} 成功时", "if check {n} succeeds"),
     "preview_fail": ("失败时", "if it fails"),
+    # the stance picked in two steps (the terminal's ``steps``): the second heart the same
+    "stance_both": ("两枚标记都放这里", "both tokens here"),
 }
 
 
