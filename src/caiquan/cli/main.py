@@ -348,7 +348,8 @@ def _print_verdict(verdict: Verdict, lang: str) -> None:
     for check in verdict.checks:
         out.print(f"  {'✓' if check.ok else '✗'} {check.text(lang)}", markup=False)
     if verdict.commitment is not None:
-        out.print(f"  commitment {verdict.commitment}", markup=False)
+        word = "承诺" if lang == "zh" else "commitment"
+        out.print(f"  {word} {verdict.commitment}", markup=False)
     if verdict.ok:
         out.print("公平性已验证 ✓" if lang == "zh" else "verified fair ✓")
     elif verdict.status == "failed":
