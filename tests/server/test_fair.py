@@ -35,6 +35,7 @@ def _answers(http: TestClient, table: str) -> list[tuple[str, str]]:
         f"/api/tables/{table}/description",
         f"/api/tables/{table}/record",
         f"/api/tables/{table}/replay",
+        f"/api/tables/{table}/coach",
     ):
         r = http.get(path)
         out.append((f"{path} → {r.status_code}", r.text))
