@@ -184,6 +184,10 @@ STATE_KEYS = {
 }  # fmt: skip
 
 
+#: What a table's ``fair`` member holds before its game is over (docs/server.md).
+FAIR_KEYS = {"protocol", "commitment"}
+
+
 def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> int:
     """Every frame ``client`` got is made of its own view only.
 
@@ -191,13 +195,26 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
       order (observation, decision with its options, version, outcome) and has no other keys;
     * the events it received are exactly ``events(seat)`` of the final state, in order;
     * chat, presence, welcome, pong and error frames have only their public keys;
-    * no frame contains a token, the invite code or the seed.
+    * no frame contains a token, the invite code or the seed — the seed and the fairness
+      nonce only in the ``fair`` member of a finished table's frames (revealed at the end).
     Returns the number of frames checked.
     """
     seat = None
     names = None
     k = 0
-    for text in client.raw:
+    assert len(client.raw) == len(client.frames)
+    for text, f in zip(client.raw, client.frames, strict=True):
+        # the deal (seed and nonce) is revealed when the game is over, in the fair member of
+        # a finished table's frames only; before, that member holds the commitment alone
+        holder = f.get("table") if f["type"] == "welcome" else f
+        fair = holder.get("fair") if isinstance(holder, dict) else None
+        over = isinstance(holder, dict) and holder.get("status") == "finished"
+        if fair is not None:
+            assert set(fair) == ({*FAIR_KEYS, "seed", "nonce"} if over else FAIR_KEYS), fair
+        if over and fair is not None:
+            assert isinstance(holder, dict)
+            hidden = {**holder, "fair": {k: fair[k] for k in FAIR_KEYS}}
+            text = json.dumps(hidden if holder is f else {**f, "table": hidden})
         for s in secrets:
             assert s not in text, f"a secret leaked into a frame: {text[:200]}"
     for f in client.frames:
@@ -207,14 +224,16 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
             assert set(f) == {"type", "protocol", "table", "seat"}
             assert set(f["table"]) == {
                 "id", "game", "config", "name", "listed", "turn_seconds", "status", "version",
-                "seats",
+                "seats", "host", "fair",
             }  # fmt: skip
             for s in f["table"]["seats"]:
                 assert set(s) == {"seat", "kind", "bot", "name", "claimed"}
             names = protocol.seat_names(f["table"]["seats"])
         elif t == "state":
-            assert set(f) == STATE_KEYS, set(f) ^ STATE_KEYS
+            keys = STATE_KEYS | ({"fair"} if f["status"] == "finished" else set())
+            assert set(f) == keys, set(f) ^ keys
             assert f["seat"] == seat
+            f = {k: v for k, v in f.items() if k != "fair"}
             while k < len(states) and not _matches(f, states[k], seat):
                 k += 1
             assert k < len(states), f"a state frame matches no view of seat {seat}: {f}"

@@ -63,7 +63,7 @@ def test_a_person_against_ismcts_sees_only_their_own_view(http: TestClient) -> N
     t = hub.tables[table]
     states = history(t.row.game, t.row.config, t.row.seed, hub.storage.actions(table))
     assert states[-1] == t.state and states[-1].is_terminal()
-    secrets = [token, invite, str(t.row.seed)]
+    secrets = [token, invite, str(t.row.seed), str(t.row.nonce)]
     assert sum(check_secrecy(c, states, secrets) for c in (me, spectator)) > 5
     me.close()
     spectator.close()

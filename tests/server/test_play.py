@@ -66,7 +66,8 @@ def test_full_game_humans_bots_spectator_secrecy(
     actions = hub.storage.actions(table)
     states = history(t.row.game, t.row.config, t.row.seed, actions)
     assert states[-1].is_terminal() and states[-1] == t.state
-    secrets = [*tokens, invite, str(t.row.seed)]
+    assert t.row.nonce is not None
+    secrets = [*tokens, invite, str(t.row.seed), t.row.nonce]
     checked = sum(check_secrecy(c, states, secrets) for c in [*players, spectator])
     assert checked > 10
     # the finished game's record is public and replays to the same final state
@@ -162,7 +163,7 @@ def test_the_secrecy_check_catches_a_leak() -> None:
         "table": dict.fromkeys(
             ["id", "game", "config", "name", "listed", "turn_seconds", "status", "version"]
         )
-        | {"seats": []},
+        | {"seats": [], "host": None, "fair": None},
     }
     good = protocol.state_frame(state, 0, table="t", status="playing", deadline=None)
     assert check_secrecy(Fake([welcome, good]), states, []) == 2  # type: ignore[arg-type]

@@ -416,7 +416,7 @@ class Fuzz:
         assert desc["version"] == t.state.move_number, desc
         states = history(t.row.game, t.row.config, t.row.seed, actions)
         assert states[-1] == t.state
-        hidden = [*run.tokens, run.invite, str(t.row.seed)]
+        hidden = [*run.tokens, run.invite, str(t.row.seed), str(t.row.nonce)]
         for c in run.listeners:
             self.checked += check_secrecy(c, states, hidden)
         assert run.lurker is not None

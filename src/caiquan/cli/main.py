@@ -21,6 +21,8 @@ from rich.console import Console
 
 from caiquan import __version__
 from caiquan.engine import CaiquanError, ConfigError, Record, State
+from caiquan.engine.fair import Verdict
+from caiquan.engine.fair import verify as verify_fair
 from caiquan.games import game_class, game_ids, load_game, replay
 
 app = typer.Typer(
@@ -289,20 +291,72 @@ def demo_cmd(
 def replay_cmd(
     path: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     lang: Lang = "",
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Check that the deal is fair (an online game's record): the revealed seed "
+            "and nonce match the commitment the table published, and the record replays to "
+            "the outcome the table announced. Exit code 1 if not.",
+        ),
+    ] = False,
+    commitment: Annotated[
+        str | None,
+        typer.Option(
+            "--commitment",
+            help="With --verify: the commitment the table published before play (64 hex "
+            "digits). Default: the one the record names.",
+        ),
+    ] = None,
 ) -> None:
-    """Verify a game record by replaying it, and print its event log (回放并校验记录)."""
+    """Verify a game record by replaying it, and print its event log (回放并校验记录).
+
+    With --verify, also check that an online game's deal was fair (公平性验证)."""
     lang = _check_lang(lang or default_lang())
+    if commitment is not None and not verify:
+        raise ConfigError("--commitment goes with --verify")
     try:
         text = path.read_bytes()
     except OSError as e:
         raise ConfigError(f"cannot read {path}: {e.strerror}") from None
-    state = replay(Record.from_json(text))
+    record = Record.from_json(text)
+    if not verify:
+        state = replay(record)
+    else:
+        given = commitment.strip().lower() if commitment is not None else None
+        verdict = verify_fair(record, given, replay=replay)
+        if verdict.status != "verified" and not any(
+            c.name == "replay" and c.ok for c in verdict.checks
+        ):
+            _print_verdict(verdict, lang)  # nothing to show: it never replayed (or never ran)
+            raise typer.Exit(1)
+        state = replay(record)
     print_events(state, 0, lang)
     if state.is_terminal():
         print_outcome(state, lang)
     else:
         out.print(f"(unfinished: {state.move_number} decisions; to move {state.to_move()})")
     out.print("record verified ✓" if lang == "en" else "记录校验通过 ✓")
+    if verify:
+        _print_verdict(verdict, lang)
+        if not verdict.ok:
+            raise typer.Exit(1)
+
+
+def _print_verdict(verdict: Verdict, lang: str) -> None:
+    """Each fairness check, then the verdict (verified fair ✓, or why not)."""
+    for check in verdict.checks:
+        out.print(f"  {'✓' if check.ok else '✗'} {check.text(lang)}", markup=False)
+    if verdict.commitment is not None:
+        word = "承诺" if lang == "zh" else "commitment"
+        out.print(f"  {word} {verdict.commitment}", markup=False)
+    if verdict.ok:
+        out.print("公平性已验证 ✓" if lang == "zh" else "verified fair ✓")
+    elif verdict.status == "failed":
+        head = "公平性验证失败" if lang == "zh" else "NOT verified fair"
+        out.print(f"{head} ✗", markup=False)
+    else:
+        out.print("无法验证 ✗" if lang == "zh" else "not verifiable ✗", markup=False)
 
 
 def _record_names(record: Record) -> list[str] | None:

@@ -12,10 +12,11 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import AfterValidator, BaseModel, Field
 
 from caiquan.engine import CaiquanError
+from caiquan.engine.fair import commit
 from caiquan.games import game_class, game_ids
 
 from .content import content_options, network_options
-from .hub import Hub, LiveTable, seat_json
+from .hub import Hub, LiveTable, fair_json, seat_json
 from .protocol import clean
 from .security import check_secret, client_key, new_token, token_hash
 from .settings import Settings
@@ -202,12 +203,18 @@ async def create_table(body: CreateTable, request: Request) -> Created:
     host = next((s.seat for s in seats if s.kind == "human"), None) if body.join else None
     table_id = secrets.token_urlsafe(9)
     invite = new_token(12)
+    # the deal, and the commitment to it that everyone sees before anyone plays
+    seed, nonce = secrets.randbits(63), secrets.token_hex(32)
+    try:
+        commitment = commit(game.id, game.version, config, seed, nonce)
+    except CaiquanError as err:  # a configuration the canonical encoding cannot hold
+        raise HTTPException(422, str(err)) from None
     row = TableRow(
         id=table_id,
         game=game.id,
         rules_version=game.version,
         config=config,
-        seed=secrets.randbits(63),
+        seed=seed,
         name=body.name,
         listed=body.listed,
         invite_hash=token_hash(invite),
@@ -218,6 +225,8 @@ async def create_table(body: CreateTable, request: Request) -> Created:
         created_at=0.0,
         creator=creator,
         host_seat=host,
+        nonce=nonce,
+        commitment=commitment,
     )
     await hub.db(hub.storage.create_table, row, seats)
     joined = None
@@ -261,6 +270,7 @@ async def list_tables(request: Request) -> list[dict[str, Any]]:
                 "host": row.host_seat,
                 "seats": [seat_json(s) for s in seats],
                 "free_seats": sum(1 for s in seats if not s.claimed),
+                "fair": fair_json(row, False),
             }
         )
     return out

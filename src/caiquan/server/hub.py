@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 from starlette.websockets import WebSocket
 
 from caiquan.engine import PlayerView, Rng, State
+from caiquan.engine.fair import PROTOCOL as FAIR_PROTOCOL
+from caiquan.engine.fair import announced_outcome
 from caiquan.games import load_game
 
 from . import protocol
@@ -108,7 +110,8 @@ class LiveTable:
         return self.row.id
 
     def public(self) -> dict[str, Any]:
-        """What anyone may know about the table (never tokens, invite or seed)."""
+        """What anyone may know about the table (never tokens or invite; the seed and the
+        fairness nonce only once the game is over)."""
         return {
             "id": self.row.id,
             "game": self.row.game,
@@ -121,7 +124,19 @@ class LiveTable:
             "status": self.status,
             "version": self.state.move_number,
             "seats": [seat_json(s) for s in self.seats],
+            "fair": fair_json(self.row, self.status == "finished"),
         }
+
+
+def fair_json(row: TableRow, finished: bool) -> dict[str, Any] | None:
+    """The table's fairness commitment (docs/server.md): published from the start; with the
+    seed (as decimal text) and the nonce once the game is over. None: a table from before."""
+    if row.nonce is None or row.commitment is None:
+        return None
+    out: dict[str, Any] = {"protocol": FAIR_PROTOCOL, "commitment": row.commitment}
+    if finished:
+        out.update(seed=str(row.seed), nonce=row.nonce)
+    return out
 
 
 def seat_json(s: SeatRow) -> dict[str, Any]:
@@ -405,6 +420,7 @@ class Hub:
                 new.commit(seat, option)
                 record = None
                 if new.is_terminal():
+                    fair = fair_json(t.row, True)
                     record = (
                         # the table's config: content by name, never this server's path
                         replace(new.record(), config=dict(t.row.config))
@@ -412,6 +428,9 @@ class Hub:
                             table=t.id,
                             seats=[seat_json(s) for s in t.seats],
                             finished_at=time.time(),
+                            # what the table announces, and the deal's commitment revealed
+                            outcome=announced_outcome(new),
+                            **({} if fair is None else {"fair": {k: fair[k] for k in FAIR_META}}),
                         )
                         .to_json()
                     )
@@ -510,7 +529,12 @@ class Hub:
         return protocol.seat_names([seat_json(s) for s in t.seats])
 
     def state_frame(self, t: LiveTable, seat: int | None) -> dict[str, Any]:
-        return protocol.state_frame(t.state, seat, table=t.id, status=t.status, deadline=t.deadline)
+        frame = protocol.state_frame(
+            t.state, seat, table=t.id, status=t.status, deadline=t.deadline
+        )
+        if t.status == "finished":  # the game is over: the deal is revealed
+            frame["fair"] = fair_json(t.row, True)
+        return frame
 
     def presence(self, t: LiveTable) -> dict[str, Any]:
         online: set[int] = set()
@@ -749,6 +773,10 @@ class Hub:
         for c in list(t.conns):
             if not c.closed:
                 c.send(own if c.seat == p else others)
+
+
+#: What a finished record's ``meta["fair"]`` keeps (its seed is the record's own).
+FAIR_META = ("protocol", "commitment", "nonce")
 
 
 def chat_frame(table: str, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Storage: tables, seats, the action log and chat, in SQLite or PostgreSQL (SQLAlchemy 2).
 
-Persistence is event-sourced. A table row holds what never changes (game, config, seed) and
+Persistence is event-sourced. A table row holds what never changes (game, config, seed, and the
+fairness nonce and commitment) and
 a row version, ``seq``: the number of accepted actions. Every accepted action (a seat's
 face-down commit, which the engine applies when the last mover has committed) is one row of
 ``actions``. Appending is one transaction that bumps ``tables.seq`` *only if it still has the
@@ -51,6 +52,10 @@ tables_t = sa.Table(
     sa.Column("creator", sa.String(64), nullable=True, index=True),
     # the seat the creator took when creating the table (the host); None: no such seat
     sa.Column("host_seat", sa.Integer, nullable=True),
+    # provably fair deals (caiquan.engine.fair): the secret nonce, revealed with the seed when
+    # the game ends, and the commitment published at creation; None: a table from before
+    sa.Column("nonce", sa.String(128), nullable=True),
+    sa.Column("commitment", sa.String(64), nullable=True),
 )
 sa.Index("ix_tables_status_updated", tables_t.c.status, tables_t.c.updated_at)
 
@@ -105,6 +110,8 @@ class TableRow:
     created_at: float
     creator: str | None = None
     host_seat: int | None = None
+    nonce: str | None = None
+    commitment: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +244,8 @@ class Storage:
                     updated_at=now,
                     creator=row.creator,
                     host_seat=row.host_seat,
+                    nonce=row.nonce,
+                    commitment=row.commitment,
                 )
             )
             conn.execute(
@@ -540,6 +549,8 @@ def _table_row(r: Any) -> TableRow:
         created_at=float(r.created_at),
         creator=r.creator,
         host_seat=None if r.host_seat is None else int(r.host_seat),
+        nonce=r.nonce,
+        commitment=r.commitment,
     )
 
 

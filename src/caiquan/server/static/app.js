@@ -5,6 +5,7 @@ import { markdown } from "./md.js";
 import { learnBox, learnCheckbox, guideLink, initGuide } from "./learn.js";
 import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, optionTargets, onEventTexts, redrawKeepingTips, glossaryTerm } from "./games.js";
 import { BoardPlay } from "./board.js";
+import { fairMark, rememberCommitment } from "./fair.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -477,6 +478,7 @@ function tableScreen(id) {
         return;
       }
     }
+    if (f.type === "welcome") rememberCommitment(id, f.table.fair);  // the deal's commitment, as first seen
     if (f.type === "state" || f.type === "welcome") { pump(); return; }
     queueDraw();
   }
@@ -687,6 +689,8 @@ function tableScreen(id) {
         h("a", { class: "button", href: `/?replay=${id}${c.seat == null ? "" : `&seat=${c.seat}`}`, id: "replay-link" }, t("replay")), " ",
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record")), " ",
         h("a", { class: "button", href: "/" }, t("new_game"))), coachBox(id, seatsInfo, mine, draw));
+      // verified fair ✓ (or why not): checked in this browser against the commitment it saw
+      ui.decision.querySelector("#outcome").append(fairMark(h, id, c.table?.fair, st.outcome));
       // Keyboard and screen-reader users land on the result once, when the game ends.
       if (!endFocused) { endFocused = true; setTimeout(() => document.getElementById("outcome")?.focus(), 0); }
       return;
@@ -950,7 +954,7 @@ function replayScreen(id) {
         h("div", { class: "play" },
           step === 0 ? h("p", { class: "rp-caption", id: "rp-caption" }, t("replay_start_table")) : null,
           h("div", { id: "rp-panel", "data-step": step, "data-version": now.version }, renderPanel(table.game, now.observation, ctx)),
-          step === last() && data.outcome ? endBox(data.outcome, seats, new Set(seat == null ? [] : [seat])) : null,
+          step === last() && data.outcome ? ((box) => { box.append(fairMark(h, id)); return box; })(endBox(data.outcome, seats, new Set(seat == null ? [] : [seat]))) : null,
           step === last() && data.outcome ? coachBox(table.id, seats, new Set(seat == null ? [] : [seat]), draw) : null),
         h("div", { class: "side" }, h("details", { open: true, class: "log-box" }, h("summary", {}, t("log")), log)))));
     scrollToCurrent(view.querySelector("#rp-log"));
