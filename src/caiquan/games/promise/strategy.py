@@ -1,6 +1,8 @@
 """猜拳战争●四年之约: a player who reads the power table (the game's ``strategy`` hook).
 
-* character pick: the sturdiest hitter (vitality + best attribute + qi);
+* character pick: when the first pick is face down (``character_pick = "open"``), the
+  equilibrium mix of the measured matchup matrix (draft.py); otherwise, or where no table
+  fits the content, the sturdiest hitter (vitality + best attribute + qi);
 * stance: the placement whose usable skill values include the best skill it can pay for
   (skills scored from their printed effects);
 * configuration, ○一 skill: every skill card that would take effect (and none) is tried on
@@ -23,6 +25,7 @@ from caiquan.engine import Rng, State
 from caiquan.engine.strategy import argmax, maximin, terminal_values
 
 from .content import Skill
+from .draft import pick_mix, table_for
 from .effects import effect_value
 from .rules import (
     CHAR_BASE,
@@ -59,6 +62,12 @@ def _skill_score(skill: Skill) -> float:
 
 def _pick(world: PromiseState, legal: tuple[int, ...], rng: Rng) -> int:
     chars = world.game.content.characters
+    table = table_for(world.game.content)
+    if table is not None and not world.game.draft:
+        # face-down picks (draft.py): the matchup matrix's equilibrium; never a look at the
+        # other's hidden pick
+        mine = [chars[o - CHAR_BASE].id for o in legal]
+        return legal[rng.weighted(pick_mix(table, mine, [c.id for c in chars]))]
     values = []
     for o in legal:
         c = chars[o - CHAR_BASE]
