@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .describe import Text
 from .errors import CaiquanError
@@ -185,6 +185,22 @@ def fair_meta(record: Record) -> Mapping[str, Any] | None:
     return fair if isinstance(fair, Mapping) else None
 
 
+def _why_unverifiable(fair: Mapping[str, Any] | None) -> Text | None:
+    """Why a record's fairness part cannot be checked at all, or None when it can."""
+    if fair is None or not isinstance(fair.get("nonce"), str):
+        return Text(
+            "无法验证（旧牌桌，或不是在线对局）：记录里没有公平性承诺",
+            "not verifiable (older table, or not an online game): the record carries "
+            "no fairness commitment",
+        )
+    if fair.get("protocol") != PROTOCOL:
+        return Text(
+            f"无法验证：未知的公平性协议 {fair.get('protocol')!r}",
+            f"not verifiable: unknown fairness protocol {fair.get('protocol')!r}",
+        )
+    return None
+
+
 def verify(
     record: Record,
     commitment: str | None = None,
@@ -208,32 +224,12 @@ def verify(
 
     published = commitment
     fair = fair_meta(record)
-    nonce = fair.get("nonce") if fair is not None else None
-    if fair is None or not isinstance(nonce, str):
-        checks.append(
-            Check(
-                "nonce",
-                False,
-                Text(
-                    "无法验证（旧牌桌，或不是在线对局）：记录里没有公平性承诺",
-                    "not verifiable (older table, or not an online game): the record carries "
-                    "no fairness commitment",
-                ),
-            )
-        )
+    why = _why_unverifiable(fair)
+    if why is not None:
+        checks.append(Check("nonce", False, why))
         return done("unverifiable")
-    if fair.get("protocol") != PROTOCOL:
-        checks.append(
-            Check(
-                "nonce",
-                False,
-                Text(
-                    f"无法验证：未知的公平性协议 {fair.get('protocol')!r}",
-                    f"not verifiable: unknown fairness protocol {fair.get('protocol')!r}",
-                ),
-            )
-        )
-        return done("unverifiable")
+    fair = cast(Mapping[str, Any], fair)
+    nonce = str(fair["nonce"])
     named = fair.get("commitment")
     if published is None:
         published = named if isinstance(named, str) else None
