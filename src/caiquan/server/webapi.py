@@ -15,7 +15,7 @@ from caiquan.games import game_class, game_ids, load_game
 from . import protocol
 from .content import ContentLibrary
 from .hub import Hub, seat_json
-from .protocol import Names, clean
+from .protocol import Names
 from .security import find_seat
 
 router = APIRouter(prefix="/api")
@@ -178,13 +178,10 @@ async def replay(table_id: str, request: Request, token: SeatToken = None) -> Re
     of a spectator. A seat sees only what it saw at the table: its own hand and choices,
     the others' only where the table revealed them. Only for finished games (the record is
     public then)."""
+    from .api import finished_row
+
     hub: Hub = request.app.state.hub
-    ok = len(table_id) <= 32 and clean(table_id)
-    row = await hub.db(hub.storage.get_table, table_id) if ok else None
-    if row is None:
-        raise HTTPException(404, "no such table")
-    if row.status != "finished" or row.record is None:
-        raise HTTPException(409, "the game is not finished; its record is secret until then")
+    row = await finished_row(hub, table_id)
     seats = await hub.db(hub.storage.get_seats, table_id)
     seat = None
     if token is not None:
@@ -221,12 +218,9 @@ async def coach(table_id: str, request: Request) -> dict[str, Any]:
     opponent would have won against them, with the key lines in zh and en
     (:func:`caiquan.coach.analyse`). Only for finished games: it reads every seat's choices,
     which are secret until the end."""
+    from .api import finished_row
+
     hub: Hub = request.app.state.hub
-    ok = len(table_id) <= 32 and clean(table_id)
-    row = await hub.db(hub.storage.get_table, table_id) if ok else None
-    if row is None:
-        raise HTTPException(404, "no such table")
-    if row.status != "finished" or row.record is None:
-        raise HTTPException(409, "the game is not finished; its record is secret until then")
+    row = await finished_row(hub, table_id)
     # replaying and solving each throw is CPU (and reads a content file): off the event loop
     return await asyncio.to_thread(_coach, hub.library, row.record)
