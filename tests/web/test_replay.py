@@ -55,8 +55,14 @@ def _check_step(page: Any, data: Any, k: int) -> None:
     current = page.locator("#rp-log li.current")
     assert current.all_inner_texts() == [e["text"]["en"] for e in views[k]["events"]]
     if current.count():  # scrolled into the log's sight
-        box = page.locator("#rp-log").bounding_box()
-        first = current.first.bounding_box()
+        # (a late redraw — the game's texts arriving — can replace the log between two reads)
+        for _ in range(20):
+            box = page.locator("#rp-log").bounding_box()
+            first = current.first.bounding_box()
+            if box is not None and first is not None:
+                break
+            page.wait_for_timeout(50)
+        assert box is not None and first is not None, "the highlighted line is not drawn"
         assert (
             box["y"] - 1 <= first["y"]
             and first["y"] + first["height"] <= box["y"] + box["height"] + 1

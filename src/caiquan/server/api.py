@@ -329,12 +329,12 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> Joined
     responses={409: {"description": "the game is not finished (its record would leak secrets)"}},
 )
 async def get_record(table_id: str, request: Request) -> Response:
-    row = await finished_row(_hub(request), table_id)
-    return Response(row.record, media_type="application/json")
+    _, record = await finished_row(_hub(request), table_id)
+    return Response(record, media_type="application/json")
 
 
-async def finished_row(hub: Hub, table_id: str) -> TableRow:
-    """A finished table's row, with its record: 404 for no such table, 409 while it plays
+async def finished_row(hub: Hub, table_id: str) -> tuple[TableRow, str]:
+    """A finished table's row and its record: 404 for no such table, 409 while it plays
     (its record would leak secrets). What the record, replay and coach routes share."""
     ok = len(table_id) <= 32 and clean(table_id)
     row = await hub.db(hub.storage.get_table, table_id) if ok else None
@@ -342,4 +342,4 @@ async def finished_row(hub: Hub, table_id: str) -> TableRow:
         raise HTTPException(404, "no such table")
     if row.status != "finished" or row.record is None:
         raise HTTPException(409, "the game is not finished; its record is secret until then")
-    return row
+    return row, row.record

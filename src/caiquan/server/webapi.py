@@ -181,7 +181,7 @@ async def replay(table_id: str, request: Request, token: SeatToken = None) -> Re
     from .api import finished_row
 
     hub: Hub = request.app.state.hub
-    row = await finished_row(hub, table_id)
+    row, record = await finished_row(hub, table_id)
     seats = await hub.db(hub.storage.get_seats, table_id)
     seat = None
     if token is not None:
@@ -191,7 +191,7 @@ async def replay(table_id: str, request: Request, token: SeatToken = None) -> Re
     public = [seat_json(s) for s in seats]
     names = protocol.seat_names(public)
     # replaying the game is CPU (and reads a content file): off the event loop
-    views, outcome = await asyncio.to_thread(_replay, hub.library, row.record, seat, names)
+    views, outcome = await asyncio.to_thread(_replay, hub.library, record, seat, names)
     table = {"id": row.id, "game": row.game, "name": row.name, "seats": public}
     return Replay(table=table, seat=seat, views=views, outcome=outcome)
 
@@ -221,6 +221,6 @@ async def coach(table_id: str, request: Request) -> dict[str, Any]:
     from .api import finished_row
 
     hub: Hub = request.app.state.hub
-    row = await finished_row(hub, table_id)
+    _, record = await finished_row(hub, table_id)
     # replaying and solving each throw is CPU (and reads a content file): off the event loop
-    return await asyncio.to_thread(_coach, hub.library, row.record)
+    return await asyncio.to_thread(_coach, hub.library, record)
