@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import subprocess
 import sys
 import time
@@ -28,16 +27,7 @@ from typing import Any
 
 from caiquan.bots import play_match
 from caiquan.games import load_game
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
+from caiquan.lab.stats import wilson_interval
 
 
 def _score(results: tuple[str, ...], seat: int) -> float:
@@ -172,7 +162,7 @@ def main() -> None:
             games = [g for part in pool.map(drafted, jobs2) for g in part]
             n = len(games)
             fs = sum(g["first_score"] for g in games)
-            lo, hi = wilson(fs, n)
+            lo, hi = wilson_interval(fs, n)
             firsts = Counter(g["first_char"] for g in games)
             seconds = Counter(g["second_char"] for g in games)
             either = Counter(c for g in games for c in {g["first_char"], g["second_char"]})
