@@ -23,6 +23,13 @@ TEMPLATES = {
 }
 
 
+#: Pages whose examples need an optional extra: (module, extra); without it they skip with
+#: the reason (the README's test command installs only the test extra; .ci/run has them all).
+NEEDS = {
+    "envs.md": (("gymnasium", "rl"), ("pettingzoo", "peers"), ("pyspiel", "peers")),
+}
+
+
 def pages() -> list[Path]:
     return sorted(p for p in (ROOT / "docs").glob("*.md") if "```python" in p.read_text("utf-8"))
 
@@ -44,6 +51,10 @@ def test_every_page_with_examples_is_covered() -> None:
 def test_the_examples_of_a_page_run(page: Path, tmp_path: Path, monkeypatch: Any) -> None:
     from caiquan.bots import BOTS
 
+    for module, extra in NEEDS.get(page.name, ()):
+        pytest.importorskip(
+            module, reason=f"{page.name}'s examples need {module} (pip install -e '.[{extra}]')"
+        )
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("builtins.print", lambda *a, **k: None)
     bots = dict(BOTS)
