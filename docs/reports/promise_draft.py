@@ -1,11 +1,11 @@
 """Promise's character draft as played (issue 25): the matchup matrix, the draft it implies,
 and games drafted by the seed's rule (the opening throw's winner picks first, the loser
-second; ``--pick open``: face down, ``draft``: openly, the default), played by the same bots
-on both seats.
+second; ``--pick blind``: face down, a clash sends both back, the default; ``open``: face
+down, the same character allowed; ``draft``: openly), played by the same bots on both seats.
 
     python docs/reports/promise_draft.py    # 100 games per ordered pair, 600 drafted
-    python docs/reports/promise_draft.py --pair-games 0 --draft-games 800 --pick open \\
-        --seed 251000 -j 2 --out docs/reports/promise-draft.json
+    python docs/reports/promise_draft.py --pair-games 0 --draft-games 2000 \\
+        --seed 252000 -j 2 --out docs/reports/promise-draft.json
 
 Prints the matrix (row character's win rate against the column character, draws half, both
 seat orders), each character's worst matchup and its counters (the characters that beat it
@@ -46,6 +46,17 @@ def pair_games(args: tuple[str, str, int, int, str, str]) -> float:
     return total
 
 
+def mirror_draws(args: tuple[str, int, int, str, str]) -> int:
+    """Draws in ``n`` mirror matches of character ``x`` (``character_pick = "open"``)."""
+    x, n, seed0, bots, content = args
+    game = load_game(
+        "promise", {"characters": f"{x},{x}", "content": content, "character_pick": "open"}
+    )
+    return sum(
+        play_match(game, [bots, bots], seed0 + i).outcome().results[0] == "draw" for i in range(n)
+    )
+
+
 def drafted(args: tuple[int, int, str, str, str | None]) -> list[dict[str, Any]]:
     """Games drafted by the seed's rule: who picked first, the two characters, the result."""
     seed0, n, bots, content, pick = args
@@ -61,6 +72,7 @@ def drafted(args: tuple[int, int, str, str, str | None]) -> list[dict[str, Any]]
             "seed": seed0 + i, "first": first, "first_char": chars[first],
             "second_char": chars[1 - first], "first_score": _score(state.outcome().results, first),
             "draw": state.outcome().results[0] == "draw",
+            "clashes": sum(e["kind"] == "clash" for e in state.events(None, 0)),
         })  # fmt: skip
     return out
 
@@ -104,6 +116,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pair-games", type=int, default=100, help="games per ordered pair (0: skip)")
     ap.add_argument("--draft-games", type=int, default=600, help="drafted games (0: skip)")
+    ap.add_argument(
+        "--mirror-games", type=int, default=0,
+        help="mirror matches per character (open pick; 0: skip): how often they end drawn",
+    )  # fmt: skip
     ap.add_argument("--bots", default="nash", help="the bot on both seats (default nash)")
     ap.add_argument("--content", default="default", help="promise's content preset or file")
     ap.add_argument("--seed", type=int, default=25_000, help="first seed")
@@ -114,7 +130,7 @@ def main() -> None:
         help="write the measured matrix to the game's draft.toml (the bots' draft table)",
     )  # fmt: skip
     ap.add_argument(
-        "--pick", choices=("open", "draft"), help="character_pick for the drafted games"
+        "--pick", choices=("blind", "open", "draft"), help="character_pick for the drafted games"
     )
     a = ap.parse_args()
     t0 = time.monotonic()
@@ -153,6 +169,20 @@ def main() -> None:
             for x in names:
                 c = [y for y in names if y != x and m[y][x] >= 0.5]
                 print(f"  {x}: {', '.join(f'{y} {m[y][x]:.2f}' for y in c) or 'none'}")
+        if a.mirror_games:
+            jobs3 = [
+                (x, a.mirror_games, a.seed + 700_000 + 1000 * k, a.bots, a.content)
+                for k, x in enumerate(names)
+            ]
+            draws = list(pool.map(mirror_draws, jobs3))
+            result["mirror"] = {
+                "games": a.mirror_games,
+                "draws": dict(zip(names, draws, strict=True)),
+            }
+            print(f"mirror matches ({a.mirror_games} each, character_pick open): draws")
+            for x, d in zip(names, draws, strict=True):
+                lo, hi = wilson_interval(d, a.mirror_games)
+                print(f"  {x:>9}: {d / a.mirror_games:.3f} [{lo:.3f}, {hi:.3f}]")
         if a.draft_games:
             chunk = max(1, a.draft_games // (4 * a.jobs))
             jobs2 = [
@@ -170,6 +200,7 @@ def main() -> None:
             result["draft"] = {
                 "games": n, "first_pick_rate": fs / n, "interval": [lo, hi],
                 "draws": sum(g["draw"] for g in games) / n,
+                "clashes": sum(g["clashes"] for g in games) / n,
                 "first": dict(firsts), "second": dict(seconds),
                 "either": {c: either[c] / n for c in names}, "pairings": dict(pairings),
             }  # fmt: skip
@@ -178,6 +209,9 @@ def main() -> None:
                 f" character_pick {result['character_pick']})"
             )
             print(f"  first picker's score {fs / n:.3f} [{lo:.3f}, {hi:.3f}]")
+            dl, dh = wilson_interval(sum(g["draw"] for g in games), n)
+            print(f"  draws {result['draft']['draws']:.3f} [{dl:.3f}, {dh:.3f}]")
+            print(f"  clashes per game {result['draft']['clashes']:.2f}")
             print("  picks (first / second / drafted in % of games):")
             for c in names:
                 print(f"    {c:>9}: {firsts[c]:>5} {seconds[c]:>5}  {100 * either[c] / n:5.1f} %")

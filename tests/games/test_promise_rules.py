@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from caiquan.engine import BLADES, IllegalDecisionError, Rng, solve_zero_sum
+from caiquan.engine import BLADES, ConfigError, IllegalDecisionError, Rng, solve_zero_sum
 from caiquan.games import load_game
 from caiquan.games.promise import PAIRS, PromiseState, compute_table, eligible_values, power_table
 from caiquan.games.promise.rules import (
@@ -82,7 +82,7 @@ def test_deal_hearts_grid_and_check_deck() -> None:
 
 
 def test_character_choice_is_plain_rps_ties_thrown_again_winner_picks_first() -> None:
-    s = load_game("promise", content=PINNED).new_state(1)
+    s = load_game("promise", content=PINNED, character_pick="draft").new_state(1)
     assert s.to_move() == (0, 1) and s.decision(0).kind == "throw"
     assert [c.name for c in s.decision(0).choices] == ["rock", "scissors", "paper"]
     s.apply({0: RPS_BASE, 1: RPS_BASE})  # rock–rock: again
@@ -110,6 +110,67 @@ def test_open_pick_hides_the_first_pick_until_both_have_chosen() -> None:
     assert len(picks) > 1  # the hidden pick is redrawn for B's determinizations
     s.apply(CHAR_BASE + 4)
     assert s.observation(1)["characters"] == ["guard", "guard"]
+
+
+def test_blind_pick_is_the_default_face_down_and_revealed_together() -> None:
+    game = load_game("promise", content=PINNED)
+    assert game.config["character_pick"] == "blind"
+    s = game.new_state(1)
+    s.apply({0: RPS_BASE, 1: RPS_BASE + 1})  # rock beats scissors: A picks first
+    assert s.to_move() == (0,)
+    s.apply(CHAR_BASE + 3)  # taoist, face down
+    assert s.to_move() == (1,)
+    assert s.observation(1)["characters"] == [None, None]
+    assert s.observation(0)["characters"] == ["taoist", None]
+    assert all("taoist" not in str(e) for e in s.events(1))
+    assert CHAR_BASE + 3 in s.legal(1)  # B cannot tell which card A holds
+    free = {tuple(s.determinize(1, Rng(i)).chars) for i in range(30)}
+    assert len(free) > 1  # B's worlds redraw A's hidden pick
+    s.apply(CHAR_BASE + 0)
+    obs = s.observation(None)
+    assert obs["characters"] == ["taoist", "sword"] and obs["phase"] == "stance"
+    assert obs["struck"] == []
+
+
+def test_blind_clash_takes_the_character_out_and_both_pick_again() -> None:
+    s = load_game("promise", content=PINNED).new_state(1)
+    s.apply({0: RPS_BASE + 1, 1: RPS_BASE})  # scissors loses to rock: B picks first
+    s.apply(CHAR_BASE + 5)  # B: assassin
+    s.apply(CHAR_BASE + 5)  # A: assassin too: a clash
+    clash = s.events(None)[-1]
+    assert clash["kind"] == "clash" and clash["character"] == "assassin" and clash["again"]
+    assert s.observation(0)["struck"] == ["assassin"]
+    assert s.observation(None)["characters"] == [None, None]
+    assert s.to_move() == (1,)  # the first picker picks first again
+    assert CHAR_BASE + 5 not in s.legal(1)
+    picks = {s.determinize(0, Rng(i)).chars[1] for i in range(40)}
+    assert 5 not in picks  # a hidden pick is never redrawn as a struck character
+    s.apply(CHAR_BASE + 1)
+    assert CHAR_BASE + 5 not in s.legal(0)
+    s.apply(CHAR_BASE + 2)
+    assert s.observation(None)["characters"] == ["fist", "spear"]
+
+
+def test_blind_clash_with_two_characters_left_the_first_picker_keeps_it() -> None:
+    s = load_game("promise", content=PINNED).new_state(1)
+    s.apply({0: RPS_BASE, 1: RPS_BASE + 1})  # A picks first
+    for c in (0, 1, 2, 3):  # four clashes strike sword, spear, fist, taoist
+        s.apply(CHAR_BASE + c)
+        s.apply(CHAR_BASE + c)
+    assert s.observation(None)["struck"] == ["sword", "spear", "fist", "taoist"]
+    assert sorted(s.legal(0)) == [CHAR_BASE + 4, CHAR_BASE + 5]
+    s.apply(CHAR_BASE + 4)
+    s.apply(CHAR_BASE + 4)
+    last = [e for e in s.events(None) if e["kind"] == "clash"][-1]
+    assert last["again"] is False and last["keeps"] == 0
+    assert s.observation(None)["characters"] == ["guard", "assassin"]
+    assert s.observation(None)["phase"] == "stance"
+
+
+def test_the_same_character_twice_needs_open_pick() -> None:
+    with pytest.raises(ConfigError, match="character_pick='open'"):
+        load_game("promise", content=PINNED, characters="fist,fist")
+    load_game("promise", content=PINNED, characters="fist,fist", character_pick="open")
 
 
 def test_endless_choice_ties_end_with_a_coin() -> None:
@@ -824,17 +885,17 @@ def test_weapon_set_face_down_beside_the_equipped_one_until_the_reveal() -> None
     assert p0["equipped"] == "K" and p0["hand_weapons"] == ["J", "Q"]
 
 
-def test_records_of_rules_version_2_are_refused() -> None:
+def test_records_of_rules_version_3_are_refused() -> None:
     import json
 
     from caiquan.engine import RecordVersionError
     from caiquan.games import replay
 
     game = load_game("promise", content=PINNED, characters="sword,spear")
-    assert game.version == 3
+    assert game.version == 4
     rec = json.loads(game.new_state(0).record().to_json())
-    rec["version"] = 2
+    rec["version"] = 3
     with pytest.raises(
-        RecordVersionError, match="rules version 2, but this caiquan plays version 3"
+        RecordVersionError, match="rules version 3, but this caiquan plays version 4"
     ):
         replay(json.dumps(rec))

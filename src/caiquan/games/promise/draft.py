@@ -7,14 +7,17 @@ file it was measured on. A table that does not match the content in play (anothe
 file, or the shipped one changed since) is not used: the bots then fall back to the
 strategy's sturdiest-hitter pick.
 
-How a pick uses it: with ``character_pick = "open"`` (the first pick stays face down until
-both have picked, as the seed's "选择结束后双方同时公开" has it) neither picker knows the
-other's character, so both play the equilibrium mix of the zero-sum matrix game
-``score − ½`` — a rock-paper-scissors of characters, where picking first gives nothing away.
-In the default visible draft (``"draft"``: a picked character leaves the pool, openly) the bots
-still pick the sturdiest hitter: answering the first pick with its counter would leave the
-first picker only the table's maximin (about 40 % on the shipped content), which is what
-issue 25 has still to fix in the content.
+How a pick uses it: with face-down picks (``character_pick = "blind"``, the default, or
+``"open"``; the first pick stays hidden until both have picked, as the seed's
+"选择结束后双方同时公开" has it) neither picker knows the other's character, so both play the
+equilibrium mix of the zero-sum matrix game ``score − ½`` — a rock-paper-scissors of
+characters, where picking first gives nothing away. In ``blind`` a clash (both chose the same
+character) takes that character out and both pick again: that replay is the same game on
+fewer characters, worth ½ to each by symmetry, so the matrix's diagonal stays ½ and the mix
+is the equilibrium over the characters still free. In the visible draft (``"draft"``: a
+picked character leaves the pool, openly) the bots pick the sturdiest hitter: answering the
+first pick with its counter would leave the first picker only the table's maximin (about
+40 % on the shipped content).
 """
 
 from __future__ import annotations

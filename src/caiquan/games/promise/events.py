@@ -77,6 +77,23 @@ def _pick(e: Event, zh: bool, names: Names = None) -> str:
     return f"{who}已暗中选定人物" if zh else f"{who} has picked, face down"
 
 
+def _clash(e: Event, zh: bool, names: Names = None) -> str:
+    who = e["name"] if zh else e["name_en"]
+    if e["again"]:
+        return (
+            f"双方都选了{who}：该人物出局，双方重选"
+            if zh
+            else f"both chose {who}: that character is out, both pick again"
+        )
+    keeper = _side(e["keeps"], zh, names)
+    return (
+        f"双方都选了{who}：只剩两名人物，先选的{keeper}保留，对方取另一名"
+        if zh
+        else f"both chose {who}: with two characters left, {keeper} (first pick) keeps it and"
+        " the other takes the last one"
+    )
+
+
 def _characters(e: Event, zh: bool, names: Names = None) -> str:
     n = _cards(e["names"] if zh else e["names_en"])
     a, b = _seat(0, zh, names), _seat(1, zh, names)
@@ -258,6 +275,7 @@ FORMATS: dict[str, Formatter] = {
     "deal": _deal,
     "choice_throw": _choice_throw,
     "pick": _pick,
+    "clash": _clash,
     "characters": _characters,
     "round": _round,
     "stance": _stance,

@@ -182,6 +182,7 @@ class PromiseState(State):
         self.choice_throws = 0
         self.first_picker = -1
         self.chars: list[int] = [-1, -1]
+        self.struck = 0  # character_pick = "blind": characters out after a clash (bit per index)
         self.tokens: list[tuple[int, int]] = [(-1, -1), (-1, -1)]
         self.life: list[int] = [0, 0]
         self.qi: list[int] = [0, 0]
@@ -252,7 +253,7 @@ class PromiseState(State):
         if ph == "pick":
             taken = {c for c in self.chars if c >= 0} if self.game.draft else set()
             n = len(self.game.content.characters)
-            return [CHAR_BASE + i for i in range(n) if i not in taken]
+            return [CHAR_BASE + i for i in range(n) if i not in taken and not self.struck >> i & 1]
         if ph == "stance":
             a, b = self.tokens[player]
             key = (player, a, b, self.step_range[player])
@@ -481,8 +482,30 @@ class PromiseState(State):
             self._log("pick", {"player": p})
         if self.chars[1 - p] < 0:
             self._movers = (1 - p,)
+        elif self.game.blind and self.chars[0] == self.chars[1]:
+            self._clash(self.chars[0])
         else:
             self._start_game()
+
+    def _clash(self, c: int) -> None:
+        """Blind pick, both chose ``c``: one card per character, so ``c`` is out and both pick
+        again from the rest, the first picker first; with only two characters left, the first
+        picker keeps ``c`` and the other takes the last one."""
+        chars = self.game.content.characters
+        fp = self.first_picker
+        left = [i for i in range(len(chars)) if not self.struck >> i & 1 and i != c]
+        data: dict[str, JSONValue] = {
+            "character": chars[c].id, "name": chars[c].name, "name_en": chars[c].name_en,
+        }  # fmt: skip
+        if len(left) >= 2:
+            self.struck |= 1 << c
+            self._log("clash", {**data, "again": True})
+            self.chars = [-1, -1]
+            self._movers = (fp,)
+            return
+        self._log("clash", {**data, "again": False, "keeps": fp})
+        self.chars[1 - fp] = left[0]
+        self._start_game()
 
     # ------------------------------------------------------------------ battle
 
@@ -728,6 +751,7 @@ class PromiseState(State):
         shown = list(self.chars)
         if not g.draft and self.phase == "pick":
             shown = [c if p == player else -1 for p, c in enumerate(self.chars)]
+        struck = [c.id for i, c in enumerate(chars) if self.struck >> i & 1]
         obs: dict[str, JSONValue] = {
             "phase": self.phase,
             "round": self.round,
@@ -740,8 +764,14 @@ class PromiseState(State):
             "check_deck": len(self.check_deck),
             "check_discard": list(self.check_discard),
         }
-        if self.phase == "pick" and g.draft:
-            obs["pool"] = [c.id for i, c in enumerate(chars) if i not in self.chars]
+        if self.phase == "pick":
+            # the characters one may pick from: a draft's pick leaves it, a clash strikes one
+            taken = self.chars if g.draft else ()
+            obs["pool"] = [
+                c.id for i, c in enumerate(chars) if i not in taken and not self.struck >> i & 1
+            ]
+        if g.blind:
+            obs["struck"] = struck  # out after a clash (blind pick), public
         return obs
 
     def _observe_player(
@@ -807,7 +837,8 @@ class PromiseState(State):
         fp = self.first_picker
         hidden = not g.draft and self.phase == "pick" and fp >= 0 and player != fp
         if hidden and self.chars[fp] >= 0:
-            self.chars[fp] = rng.below(len(g.content.characters))
+            free = [i for i in range(len(g.content.characters)) if not self.struck >> i & 1]
+            self.chars[fp] = rng.choice(free)
         if self.phase == "weapon":
             # between the two configuration steps the other's skill card is face down: it is
             # one of the cards still counted in their hand (they may see only *that* it lies)
@@ -871,7 +902,8 @@ class Promise(Game):
     id = "promise"
     # 2: the default content was tuned to the balance targets (issue 10)
     # 3: configuration is the seed's two face-down steps, skill then weapon (issue 18)
-    version = 3
+    # 4: characters are picked face down by default, a clash sends both back (issue 25)
+    version = 4
     name_zh = "猜拳战争●四年之约"
     name_en = "The Four-Year Promise"
     min_players = 2
@@ -906,11 +938,14 @@ class Promise(Game):
         ),
         ConfigOption(
             "character_pick",
-            "draft",
-            "draft: a picked character leaves the pool; open: both may play the same "
-            "character and the first pick stays hidden until both have picked",
-            "轮选：被选走的角色离开候选；公开：双方可选同一角色，先选者的选择在双方选完前保密",
-            choices=("draft", "open"),
+            "blind",
+            "blind: both pick face down (the first picker first) and reveal together; if "
+            "both chose the same character it is out and both pick again; draft: a picked "
+            "character leaves the pool, openly; open: face down, and both may play the same "
+            "character",
+            "暗选：双方暗中选角（先选者先选）并同时公开；若选了同一人物，该人物出局，双方重选；"
+            "轮选：被选走的角色离开候选，公开进行；公开：暗中选角，双方可选同一人物",
+            choices=("blind", "draft", "open"),
         ),
         ConfigOption(
             "weapons",
@@ -940,6 +975,7 @@ class Promise(Game):
         self.content: Content = load_content(str(c["content"]))
         self.data = self.content.rules
         self.draft: bool = c["character_pick"] == "draft"
+        self.blind: bool = c["character_pick"] == "blind"
         self.weapons_persist: bool = c["weapons"] == "persist"
         self.recycle: bool = bool(c["recycle"])
         self.cap_by_life: bool = c["cap_result"] == "life"
@@ -960,7 +996,7 @@ class Promise(Game):
                     f"promise: option 'characters': no character {err.args[0]!r};"
                     f" the characters are: {known}"
                 ) from None
-            if a == b and self.draft:
+            if a == b and c["character_pick"] != "open":
                 raise ConfigError(
                     "promise: option 'characters': the same character twice "
                     "needs character_pick='open'"
@@ -972,8 +1008,10 @@ class Promise(Game):
         return CHAR_BASE + len(self.content.characters)
 
     def max_decisions(self) -> int:
-        # choice throws, two picks, then per round: stance, skill, weapon, up to two throws
-        return self.data.choice_rethrows + 2 + 5 * self.data.round_cap
+        # choice throws, the picks (two per blind clash), then per round: stance, skill,
+        # weapon, up to two throws
+        picks = 2 * len(self.content.characters) if self.blind else 2
+        return self.data.choice_rethrows + picks + 5 * self.data.round_cap
 
     def catalogue(self) -> tuple[Entry, ...]:
         """Every character, weapon and skill card of the content (see :mod:`.catalogue`)."""

@@ -1,8 +1,9 @@
 """猜拳战争●四年之约: a player who reads the power table (the game's ``strategy`` hook).
 
-* character pick: when the first pick is face down (``character_pick = "open"``), the
-  equilibrium mix of the measured matchup matrix (draft.py); otherwise, or where no table
-  fits the content, the sturdiest hitter (vitality + best attribute + qi);
+* character pick: when the first pick is face down (``character_pick = "blind"``, the
+  default, or ``"open"``), the equilibrium mix of the measured matchup matrix (draft.py);
+  in the visible draft, or where no table fits the content, the sturdiest hitter
+  (vitality + best attribute + qi);
 * stance: the placement whose usable skill values include the best skill it can pay for
   (skills scored from their printed effects);
 * configuration, ○一 skill: every skill card that would take effect (and none) is tried on
@@ -67,7 +68,10 @@ def _pick(world: PromiseState, legal: tuple[int, ...], rng: Rng) -> int:
         # face-down picks (draft.py): the matchup matrix's equilibrium; never a look at the
         # other's hidden pick
         mine = [chars[o - CHAR_BASE].id for o in legal]
-        return legal[rng.weighted(pick_mix(table, mine, [c.id for c in chars]))]
+        # blind: the other picks from the same free characters (a clash is a fair replay);
+        # open: from all of them
+        theirs = mine if world.game.blind else [c.id for c in chars]
+        return legal[rng.weighted(pick_mix(table, mine, theirs))]
     values = []
     for o in legal:
         c = chars[o - CHAR_BASE]

@@ -85,6 +85,9 @@ def panel(game: Game, obs: Obs, lang: str, opts: Options) -> RenderableType:
         pool = obs.get("pool")
         if pool:
             rows.append((w("pool"), ", ".join(_char_name(chars[c], lang) for c in pool)))
+        struck = obs.get("struck")
+        if struck and obs.get("phase") == "pick":
+            rows.append((w("struck"), ", ".join(_char_name(chars[c], lang) for c in struck)))
         if obs.get("first_picker") is not None:
             rows.append((w("first_picker"), "AB"[obs["first_picker"]]))
         if rows:

@@ -215,6 +215,7 @@ export default function panel(o, ctx) {
     h("p", { class: "inline-kv" }, h("strong", {}, t("round"), ` ${o.round ?? "—"} / ${o.round_cap ?? "—"}`),
       " · ", t("phase"), ": ", o.phase ? t(o.phase) : "—", " · ", t("check_deck"), `: ${o.check_deck ?? "—"}`),
     o.pool?.length ? h("p", { class: "pool" }, t("pool"), ": ", o.pool.map((id) => character(id, `character:${id}`))) : null,
+    o.phase === "pick" && o.struck?.length ? h("p", { class: "pool" }, t("struck"), ": ", o.struck.map((id) => character(id))) : null,
     h("div", { class: "players" }, players.map(playerBox)),
     h("div", { class: "promise-board" },
       h("figure", {}, h("figcaption", {}, t("stances")), grid),
