@@ -566,7 +566,8 @@ class PlayApp(App[None]):
         if not tb.learn:
             return
         lang = self.lang
-        text = Text(t("learn_title", lang), style="bold")
+        text = Text()
+        text.append(t("learn_title", lang), style="bold")
         if viewer is not None and viewer in tb.waiting_humans():
             hints = tb.hints(viewer) or [("what", t("learn_generic", lang))]
             for kind, hint in hints:
