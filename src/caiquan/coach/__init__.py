@@ -24,6 +24,11 @@ solves, the option the player chose and how the exchange went. Per player it rep
 
 An exchange is won or lost by the payoffs: the zero-sum part of the two players' matrices
 (where those agree with the throws' cycle, the cycle decides: :func:`outcomes`).
+
+:func:`analyse_seat` is the live coach (learn mode, a game in progress): one player's
+figures so far, computed only from what that player has seen — each exchange from their own
+view (:func:`seat_moment`), the opponent's throw only once the table revealed it, and every
+random sample drawn from an RNG that does not depend on the game's secret seed.
 :func:`report` words the analysis in Chinese or English, naming options by the game's
 glossary. The package sits beside the bots: it reads games
 only through what they declare (no game id here).
@@ -31,6 +36,7 @@ only through what they declare (no game id here).
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -38,10 +44,10 @@ from typing import Any
 from caiquan.bots import NashBot
 from caiquan.bots.exploit import ExploitBot, cycle_of, equilibrium
 from caiquan.bots.match import bot_rng
-from caiquan.engine import Game, JSONValue, PlayerView, Record, RecordError, State
+from caiquan.engine import Game, JSONValue, PlayerView, Record, RecordError, Rng, State
 from caiquan.games import game_class
 
-__all__ = ["analyse", "lines", "report", "wilson"]
+__all__ = ["analyse", "analyse_seat", "lines", "report", "seat_moment", "wilson"]
 
 Moment = dict[str, Any]
 
@@ -360,6 +366,140 @@ def analyse(
             {"zh": z, "en": e} for z, e in zip(lines(entry, "zh"), lines(entry, "en"), strict=True)
         ]
     return out
+
+
+# ---------------------------------------------------------------------- the live coach
+
+
+def _public_rng(seat: int, index: int, use: str) -> Rng:
+    """An RNG the live coach samples hidden worlds from: it depends on the seat, the decision
+    number and what it is for — never on the game's secret seed."""
+    digest = hashlib.sha256(f"caiquan-coach:{use}:{seat}:{index}".encode()).digest()
+    return Rng(int.from_bytes(digest[:8], "big"))
+
+
+def _seen(state: State, seat: int) -> tuple[Any, ...]:
+    return (state.observation(seat), state.events(seat, 0))
+
+
+def seat_moment(
+    state: State, seat: int, chosen: dict[int, int], nash: NashBot | None = None
+) -> Moment | None:
+    """One exchange as ``seat`` saw it: ``state`` just before the two-player matrix decision
+    and ``chosen`` the joint choice made there. ``None`` where ``seat`` is not one of the two
+    movers, the decision is not a matrix kind, or the opponent's choice was not revealed to
+    ``seat`` by what followed.
+
+    Everything comes from ``seat``'s own view: its options and the ``nash`` matrix from
+    :class:`~caiquan.engine.PlayerView`; the opponent's options, and whether their choice
+    was revealed, from a world determinized for ``seat`` (resampled from a public RNG, so it
+    depends only on what ``seat`` can see); a choice counts as revealed when each of the
+    opponent's options would have shown ``seat`` something different. The result is the same
+    for every state that looks the same to ``seat`` (the tests compare determinized twins).
+    """
+    game = state.game
+    movers = state.to_move()
+    if len(movers) != 2 or seat not in movers:
+        return None
+    if any(state.decision(p).kind not in game.matrix_kinds or p not in chosen for p in movers):
+        return None
+    (q,) = [p for p in movers if p != seat]
+    index = state.move_number
+    mine = state.legal(seat)
+    if chosen[seat] not in mine:
+        return None
+    theirs_true = {c.id: c.name for c in state.decision(q).choices}
+    their_name = theirs_true.get(chosen[q])
+    world = state.determinize(seat, _public_rng(seat, index, "world"))
+    their_ids = world.legal(q)
+    their_names = [c.name for c in _ordered(world, q, their_ids)]
+    if their_name not in their_names:
+        return None
+    # revealed: every option of the opponent's would have shown the seat something else
+    shown = []
+    for b in their_ids:
+        w = world.clone()
+        w.apply({seat: chosen[seat], q: b})
+        shown.append(repr(_seen(w, seat)))
+    if len(set(shown)) != len(shown):
+        return None
+    nash = nash or NashBot()
+    m = nash.payoffs(PlayerView(state, seat), _public_rng(seat, index, "payoffs"))
+    if len(m) != len(mine) or any(len(row) != len(their_ids) for row in m):
+        return None
+    names = [c.name for c in _ordered(state, seat, mine)]
+    x, y, value = equilibrium(m)
+    a, b = mine.index(chosen[seat]), their_names.index(their_name)
+    against = [sum(r[j] * y[j] for j in range(len(y))) for r in m]
+    outcome = outcomes(m, names, their_names)
+    sign = outcome[a][b]
+    return {
+        "decision": index,
+        "player": seat,
+        "opponent": q,
+        "options": names,
+        "labels": [_label(game, state, seat, o) for o in mine],
+        "their_options": their_names,
+        "mix": [round(v, 6) for v in x],
+        "played": a,
+        "their_played": b,
+        "prob": x[a],
+        "loss": max(0.0, value - against[a]),
+        "result": "win" if sign > 1e-12 else "loss" if sign < -1e-12 else "draw",
+        "outcome": outcome,
+    }
+
+
+def analyse_seat(
+    record: Record, game: Game | None = None, seat: int = 0, name: str | None = None
+) -> dict[str, JSONValue]:
+    """The live coach: ``seat``'s figures from the decisions of ``record`` (a game finished
+    or still in progress), as :func:`analyse` words them for one player, but computed only
+    from what ``seat`` has seen (:func:`seat_moment`): ``players`` holds that one seat.
+
+    Where the ``nash`` bot samples a hidden world to value a throw (promise's first-pick
+    throw), its sample here comes from a public RNG, so such a mix can differ a little from
+    the end screen's (which replays the bots' own RNG once the seed is public)."""
+    if game is None:
+        try:
+            cls = game_class(record.game)
+        except Exception as err:
+            raise RecordError(str(err)) from None
+        game = cls.from_record(record)
+    if record.game != game.id:
+        raise RecordError(f"this is a record of {record.game!r}, not of {game.id!r}")
+    if not 0 <= seat < game.num_players:
+        raise RecordError(f"no seat {seat} in a game of {game.num_players}")
+    state = game.new_state(record.seed)
+    nash = NashBot()
+    moments: list[Moment] = []
+    for i, joint in enumerate(record.decisions):
+        chosen = dict(joint)
+        if seat in chosen and len(chosen) == 2:
+            m = seat_moment(state, seat, chosen, nash)
+            if m is not None:
+                moments.append(m)
+        try:
+            state.apply(chosen)
+        except Exception as err:
+            raise RecordError(f"decision {i} does not replay: {err}") from err
+    entry = _player(seat, moments)
+    if name:
+        entry["name"] = name
+    entry["lines"] = [
+        {"zh": z, "en": e} for z, e in zip(lines(entry, "zh"), lines(entry, "en"), strict=True)
+    ]
+    return {
+        "game": game.id,
+        "name": {"zh": game.name_zh, "en": game.name_en},
+        "seat": seat,
+        "live": True,
+        "decisions": len(record.decisions),
+        "exchanges": len(moments),
+        "finished": state.is_terminal(),
+        "matrix_kinds": sorted(game.matrix_kinds),
+        "players": [entry],
+    }
 
 
 def _pct(x: float | None) -> str:

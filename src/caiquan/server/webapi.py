@@ -224,3 +224,39 @@ async def coach(table_id: str, request: Request) -> dict[str, Any]:
     _, record = await finished_row(hub, table_id)
     # replaying and solving each throw is CPU (and reads a content file): off the event loop
     return await asyncio.to_thread(_coach, hub.library, record)
+
+
+def _live_coach(library: ContentLibrary, record: Record, seat: int) -> dict[str, Any]:
+    from caiquan.coach import analyse_seat
+
+    return analyse_seat(record, library.game(record.game, dict(record.config)), seat)
+
+
+@router.get(
+    "/tables/{table_id}/coach/live",
+    summary="The live throw coach: one seat's figures so far, from what that seat has seen",
+    responses={
+        403: {"description": "no X-Seat-Token, or it holds no seat at this table"},
+        404: {"description": "no such table"},
+    },
+)
+async def live_coach(table_id: str, request: Request, token: SeatToken = None) -> dict[str, Any]:
+    """For learn mode while a game is played: the throw coach's figures of the seat whose
+    token comes in the ``X-Seat-Token`` header — its throws so far against the equilibrium
+    mix, its habits, what a habit reader would have won — as the end-of-game coach words them,
+    with ``players`` holding that one seat. Worked out only from what that seat has seen
+    (:func:`caiquan.coach.analyse_seat`: its own view at each exchange, the opponent's throw
+    only once revealed, no sample drawn from the secret seed); choices laid face down and not
+    yet revealed are not in it. The client asks after each of its throws is revealed."""
+    from .protocol import clean
+
+    hub: Hub = request.app.state.hub
+    t = await hub.get(table_id) if len(table_id) <= 32 and clean(table_id) else None
+    if t is None:
+        raise HTTPException(404, "no such table")
+    seat = None if token is None else find_seat(token, [(s.seat, s.token_hash) for s in t.seats])
+    if seat is None:
+        raise HTTPException(403, "the live coach is a seat's own: its X-Seat-Token is needed")
+    record = t.state.record()  # the decisions revealed so far (never a face-down choice)
+    # replaying and solving each throw is CPU (and reads a content file): off the event loop
+    return await asyncio.to_thread(_live_coach, hub.library, record, seat)

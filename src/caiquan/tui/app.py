@@ -223,6 +223,9 @@ class PlayApp(App[None]):
         self._drawn: tuple[int, int, int] | None = None
         self._coach_key: tuple[int, int, str] | None = None  # the game the coach's text is of
         self._coach_text: str | None = None
+        # the live coach in the learn panel: (state, viewer, its two-player decisions, lang)
+        self._live_key: tuple[int, int, int, str] | None = None
+        self._live_text: Text | None = None
         self.screen_main: TableScreen | None = None
         self.message = ""
 
@@ -563,7 +566,8 @@ class PlayApp(App[None]):
         if not tb.learn:
             return
         lang = self.lang
-        text = Text(t("learn_title", lang), style="bold")
+        text = Text()
+        text.append(t("learn_title", lang), style="bold")
         if viewer is not None and viewer in tb.waiting_humans():
             hints = tb.hints(viewer) or [("what", t("learn_generic", lang))]
             for kind, hint in hints:
@@ -571,8 +575,49 @@ class PlayApp(App[None]):
                 text.append(hint, style=_HINT_STYLE.get(kind, ""))
         elif not tb.state.is_terminal():
             text.append("\n\n" + t("learn_idle", lang), style="italic")
+        live = self._live_coach(viewer)
+        if live is not None:
+            text.append("\n\n")
+            text.append(live)
         text.append("\n\n" + t("learn_keys", lang), style="dim")
         scr.query_one("#hints", Static).update(text)
+
+    def _live_coach(self, viewer: int | None) -> Text | None:
+        """Learn mode's live coach: the viewer's own throws so far (a game in progress only),
+        worked out in a worker thread again only after a two-player decision of the viewer's
+        was revealed (:func:`caiquan.coach.analyse_seat`: from what the viewer has seen)."""
+        tb = self.table
+        assert tb is not None
+        if viewer is None or tb.state.is_terminal():
+            return None
+        history = tb.state.history()
+        made = sum(1 for joint in history if len(joint) == 2 and viewer in dict(joint))
+        key = (id(tb.state), viewer, made, self.lang)
+        if self._live_key != key:
+            self._live_key, self._live_text = key, None
+            job = partial(self._live_thread, key, tb.game, tb.state.record(), viewer)
+            self.run_worker(job, thread=True, group="live-coach", exit_on_error=False)
+        if self._live_text is None:
+            return Text(t("coach_wait", self.lang), style="italic")
+        return self._live_text
+
+    def _live_thread(
+        self, key: tuple[int, int, int, str], game: Any, record: Any, viewer: int
+    ) -> None:
+        from caiquan.coach import analyse_seat
+
+        from .coaching import live_coach_text
+
+        try:
+            text = live_coach_text(analyse_seat(record, game, viewer), key[3])
+        except Exception as e:  # the coach must not take the table down
+            text = Text(f"({type(e).__name__}: {e})")
+        self.call_from_thread(self._live_done, key, text)
+
+    def _live_done(self, key: tuple[int, int, int, str], text: Text) -> None:
+        if key == self._live_key:
+            self._live_text = text
+            self.redraw()
 
     def _outcome_text(self) -> Text:
         tb = self.table

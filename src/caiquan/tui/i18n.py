@@ -13,6 +13,17 @@ _TEXT: dict[str, tuple[str, str]] = {
     "simultaneous": ("同时决定：选择会一起公开", "Simultaneous: all choices are revealed together"),
     "game_over": ("对局结束", "Game over"),
     "coach_wait": ("出拳教练分析中…", "The throw coach is looking at the game…"),
+    # the live coach in the learn panel (your revealed throws so far)
+    "coach_live": ("出拳教练 · 到目前为止", "Coach · so far"),
+    "coach_live_key": (
+        "你已亮出的出拳：条 = 你出的比例；均衡 = 均衡混合的比例",
+        "Your throws revealed so far: bar = how often you chose it; eq = the equilibrium mix",
+    ),
+    "coach_live_eq": ("均衡 {pct}%", "eq {pct}%"),
+    "coach_live_none": (
+        "还没有亮出的出拳：你出拳之后，这里会显示你的统计。",
+        "No throws revealed yet: your figures come here after your first throw.",
+    ),
     "player": ("玩家 {n}", "player {n}"),
     "win": ("胜", "win"),
     "draw": ("平", "draw"),

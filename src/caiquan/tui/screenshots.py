@@ -40,6 +40,30 @@ def _advance(table: Table, decisions: int, seed: int) -> None:
         table.state = last
 
 
+def _finish(table: Table, seed: int) -> None:
+    """Play the game to its end at random, but seat 0 keeps a habit at every two-player
+    throw: its first option (the throw coach's picture has something to point out)."""
+    st, rng = table.state, Rng(seed)
+    while not st.is_terminal():
+        joint = {p: rng.choice(st.legal(p)) for p in st.to_move()}
+        if len(st.to_move()) == 2 and 0 in joint and st.decision(0).kind in st.game.matrix_kinds:
+            joint[0] = st.legal(0)[0]
+        st.apply(joint)
+
+
+def _live(table: Table, throws: int, seed: int) -> None:
+    """Play at random until seat 0 is at a two-player throw after ``throws`` of them."""
+    st, rng = table.state, Rng(seed)
+    done = 0
+    while not st.is_terminal():
+        at_throw = len(st.to_move()) == 2 and 0 in st.to_move()
+        at_throw = at_throw and st.decision(0).kind in st.game.matrix_kinds
+        if at_throw and done == throws:
+            return
+        done += at_throw
+        st.apply({p: rng.choice(st.legal(p)) for p in st.to_move()})
+
+
 _TEXT = re.compile(
     r'<text class="([^"]+)" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)" '
     r'clip-path="([^"]+)">([^<]*)</text>'
@@ -77,7 +101,11 @@ def align_wide_characters(svg: str) -> str:
 
 
 async def _shot(
-    table: Table, path: Path, keys: tuple[str, ...] = (), size: tuple[int, int] = SIZE
+    table: Table,
+    path: Path,
+    keys: tuple[str, ...] = (),
+    size: tuple[int, int] = SIZE,
+    board_end: bool = False,
 ) -> None:
     app = PlayApp(table)
     async with app.run_test(size=size) as pilot:
@@ -89,6 +117,12 @@ async def _shot(
         for key in keys:
             await pilot.press(key)
             await app.workers.wait_for_complete()
+            await pilot.pause()
+        if board_end:  # the end screen's coach, under the final board
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.screen_main is not None
+            app.screen_main.query_one("#board").scroll_end(animate=False)
             await pilot.pause()
         path.write_text(align_wide_characters(app.export_screenshot()), encoding="utf-8")
 
@@ -124,6 +158,15 @@ async def make_all(folder: Path) -> list[Path]:
             path = folder / name
             await _shot(table, path, keys, size)
             out.append(path)
+    # the throw coach: at the end (under the final board), and live in learn mode
+    table = Table.new("promise", seats="human,random", seed=9, lang="en")
+    _finish(table, 9)
+    await _shot(table, folder / "play-coach.svg", board_end=True)
+    out.append(folder / "play-coach.svg")
+    table = Table.new("promise", seats="human,random", seed=7, lang="en", learn=True)
+    _live(table, 5, 7)
+    await _shot(table, folder / "play-live-coach.svg")
+    out.append(folder / "play-live-coach.svg")
     return out
 
 

@@ -2,7 +2,7 @@
 // Plain ES modules, no build step. Protocol: docs/server.md (WebSocket protocol v1).
 import { t, L, getLang, setLang, onLang, applyStatic, ordinal } from "./i18n.js";
 import { markdown } from "./md.js";
-import { learnBox, learnCheckbox, guideLink, initGuide } from "./learn.js";
+import { learnBox, learnCheckbox, learnOn, guideLink, initGuide } from "./learn.js";
 import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, optionTargets, onEventTexts, redrawKeepingTips, glossaryTerm } from "./games.js";
 import { BoardPlay } from "./board.js";
 import { fairMark, rememberCommitment } from "./fair.js";
@@ -434,6 +434,7 @@ function tableScreen(id) {
   let shownSeat = null;        // hot-seat: whose view is on screen
   let revealed = new Set();    // hot-seat: seats that passed the privacy screen at this version
   let lastVersion = -1;
+  const liveCoach = { seat: null, data: null, error: null, due: null, asked: false };  // learn mode's live coach
 
   const conns = watch ? [new Conn(id, null, onFrame, true)] : mine.seats.map((s) => new Conn(id, s.token, onFrame, true));
   const board = new BoardPlay({ h, t });
@@ -697,7 +698,8 @@ function tableScreen(id) {
     }
     if (!d) {
       const waitingFor = (obs?.to_move || []).map((s) => seatsInfo[s]?.name || `${t("seat")} ${s}`).join(", ");
-      fill(ui.decision, h("p", { class: "waiting-for" }, st?.status === "waiting" ? t("waiting") : waitingFor ? `${t("waiting_for")} ${waitingFor}…` : ""));
+      fill(ui.decision, h("p", { class: "waiting-for" }, st?.status === "waiting" ? t("waiting") : waitingFor ? `${t("waiting_for")} ${waitingFor}…` : ""),
+        liveCoachBox(id, c, st, seatsInfo, liveCoach, draw));
       return;
     }
     const myCommit = obs?.my_commit;
@@ -726,7 +728,8 @@ function tableScreen(id) {
       d.simultaneous ? h("p", { class: "rhythm" }, /throw/.test(d.kind) ? t("one_two_three") : t("face_down")) : null,
       myCommit != null ? h("p", { class: "my-commit", id: "my-commit" }, t("you_committed"),
         h("strong", {}, optionLabel(opts.find((o) => o.id === myCommit) || { name: String(myCommit) }, getLang())), " — ", t("change_hint")) : null,
-      h("div", { class: "options", role: "group", "aria-labelledby": "prompt" }, groupRows(opts, buttons)));
+      h("div", { class: "options", role: "group", "aria-labelledby": "prompt", "data-kind": d.kind, "data-movers": (obs?.to_move || []).length }, groupRows(opts, buttons)),
+      liveCoachBox(id, c, st, seatsInfo, liveCoach, draw));
   }
 
   // Many options named like "stance-3-7": one row per "stance-3", so they read as a grid.
@@ -836,23 +839,67 @@ function coachBox(id, seats, mine, redraw) {
   if (!got.data) { box.append(h("p", { class: "coach-wait" }, t("coach_loading"))); return box; }
   const players = got.data.players.filter((p) => p.throws > 0 && (!mine.size || mine.has(p.player)));
   if (!players.length) { box.append(h("p", { class: "coach-none" }, t("coach_none"))); return box; }
-  const pct = (x) => `${Math.round(100 * x)}%`;
   box.append(h("p", { class: "coach-intro" }, t("coach_intro")));
-  for (const p of players) {
+  box.append(...coachPlayers(players, seats, mine));
+  return box;
+}
+
+// One block per player of a coach analysis (the end screen's and the live one): the bars of
+// each throw's share against the equilibrium's, then the coach's key lines (`compact`: without
+// the lines that repeat the bars in words).
+function coachPlayers(players, seats, mine, compact = false) {
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  return players.map((p) => {
     const name = seats[p.player] ? seatName(seats[p.player]) : `${t("seat")} ${p.player}`;
     const charts = p.families.map((f) => h("div", { class: "coach-chart", role: "list" },
-      f.options.map((o) => h("div", { class: "coach-row", role: "listitem", "data-name": o.name,
+      f.options.map((o) => h("div", { class: "coach-row", role: "listitem", "data-name": o.name, "data-count": o.count,
         "aria-label": `${L(o.label)}: ${t("coach_player")} ${pct(o.share)} (${o.count}), ${t("coach_eq")} ${pct(o.equilibrium)}` },
       h("span", { class: "coach-label" }, L(o.label)),
       h("span", { class: "coach-bars", "aria-hidden": "true" },
         h("span", { class: "bar you", style: `width:${(100 * o.share).toFixed(1)}%` }),
         h("span", { class: "bar eq", style: `width:${(100 * o.equilibrium).toFixed(1)}%` })),
       h("span", { class: "coach-num" }, `${pct(o.share)} · ${o.count}`, h("small", {}, ` (${t("coach_eq")} ${pct(o.equilibrium)})`))))));
-    box.append(h("div", { class: "coach-player", "data-player": p.player },
+    // the lines: how well the choices fit, one per family (the bars in words), then habits
+    const lines = compact ? p.lines.filter((_, i) => i === 0 || i > p.families.length) : p.lines;
+    return h("div", { class: "coach-player", "data-player": p.player },
       h("h4", {}, name, mine.has(p.player) ? h("small", {}, ` (${t("coach_you")})`) : null),
       charts,
-      h("ul", { class: "coach-lines" }, p.lines.map((line) => h("li", {}, L(line))))));
-  }
+      h("ul", { class: "coach-lines" }, lines.map((line) => h("li", {}, L(line)))));
+  });
+}
+
+// The live coach (learn mode, a game in progress): the seat's own figures so far, from
+// GET /api/tables/{id}/coach/live with its token (the server works them out from what the
+// seat has seen only). Asked for once when the table opens, then once after each of the
+// seat's throws is revealed on screen (the version after its matrix decision), never per frame.
+// `live`: {seat, data, error, due (the version of a throw waiting to be revealed), asked}.
+function liveCoachFetch(id, c, live, redraw) {
+  live.asked = true;
+  fetch(`/api/tables/${id}/coach/live`, { headers: { "X-Seat-Token": c.token } })
+    .then(async (res) => {
+      const d = await res.json();
+      if (!res.ok) throw new Error(d.detail || res.statusText);
+      if (live.seat === c.seat) { live.data = d; live.error = null; }
+    })
+    .catch((e) => { if (live.seat === c.seat) live.error = e.message; })
+    .finally(() => redraw());
+}
+function liveCoachBox(id, c, st, seats, live, redraw) {
+  if (!learnOn() || c.seat == null || !c.token || !st || st.outcome || st.status !== "playing") return null;
+  if (live.seat !== c.seat) Object.assign(live, { seat: c.seat, data: null, error: null, due: null, asked: false });
+  // a throw of mine shown revealed (a later version is on screen): ask again
+  if (!live.asked || (live.due != null && st.version > live.due)) { live.due = null; liveCoachFetch(id, c, live, redraw); }
+  const d = st.decision;
+  const kinds = live.data?.matrix_kinds || ["throw"];
+  if (d && d.simultaneous && kinds.includes(d.kind) && (st.observation?.to_move || []).length === 2) live.due = st.version;
+  const box = h("section", { class: "coach live-coach", id: "live-coach", "aria-labelledby": "live-coach-title" },
+    h("h3", { id: "live-coach-title" }, t("coach_live")));
+  if (live.error) { box.append(h("p", { class: "coach-error" }, `${t("error")}: ${live.error}`)); return box; }
+  if (!live.data) { box.append(h("p", { class: "coach-wait" }, t("coach_loading"))); return box; }
+  const me = live.data.players.filter((p) => p.throws > 0);
+  if (!me.length) { box.append(h("p", { class: "coach-none" }, t("coach_live_none"))); return box; }
+  box.append(h("p", { class: "coach-intro" }, t("coach_live_intro")),
+    ...coachPlayers(me, seats, new Set([c.seat]), true));
   return box;
 }
 

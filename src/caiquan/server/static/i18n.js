@@ -144,6 +144,9 @@ const STRINGS = {
   coach_eq: ["均衡", "equilibrium"],
   coach_loading: ["教练分析中…", "The coach is looking at the game…"],
   coach_none: ["这局没有同时出拳，教练无可分析。", "No simultaneous throws in this game: nothing for the coach."],
+  coach_live: ["出拳教练 · 到目前为止", "Coach · so far"],
+  coach_live_intro: ["你已亮出的出拳（实心）与均衡混合（细条）的比较；只用你看到过的。", "Your throws revealed so far (solid bar) against the equilibrium mix (thin bar), from what you have seen only."],
+  coach_live_none: ["还没有亮出的出拳：你出拳之后，这里会显示你的统计。", "No throws revealed yet: your figures come here after your first throw."],
 };
 
 let lang = localStorage.getItem("caiquan.lang") ||
