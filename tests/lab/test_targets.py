@@ -108,6 +108,7 @@ EXPECTED: dict[str, list[tuple[str, Any, bool]]] = {
         ("seat A − seat B within ±3 points", "+4.8 points", False),
         ("median rounds 8–16", 12.0, True),
         ("draws under 15 %", "1.2%", True),
+        ("every character is drafted in at least 8 % of games", "min 100.0% (sword)", True),
     ],
     "promise_matrix": [
         (
@@ -118,6 +119,7 @@ EXPECTED: dict[str, list[tuple[str, Any, bool]]] = {
         ("seat A − seat B within ±3 points", "+4.8 points", False),
         ("median rounds 8–16", 12.0, True),
         ("draws under 15 %", "1.2%", True),
+        ("every character is drafted in at least 8 % of games", "min 100.0% (sword)", True),
     ],
     "promise_bare": [
         ("seat A − seat B within ±3 points", "+4.8 points", False),
@@ -188,6 +190,29 @@ def test_same_targets_as_before(name: str) -> None:
         assert t["kind"] in TARGET_KINDS and set(t["params"]) == set(TARGET_KINDS[t["kind"]])
 
 
+def test_the_draft_as_played_first_picker_and_pick_shares() -> None:
+    s = {**summaries()["promise"], "games": 2000}
+    s["first_player"] = cell(0.545, 0.52, 0.57, 2000)
+    s["labels"]["character"] = {
+        "sword": cell(0.5, 0.4, 0.6, 1900),
+        "fist": cell(0.5, 0.4, 0.6, 100),
+    }
+    got = {t["kind"]: t for t in balance.check_targets(s)}
+    assert got["first_player"]["value"] == "54.5% [52.0%, 57.0%]"
+    assert not got["first_player"]["met"]  # above 53 %
+    assert got["label_share"]["value"] == "min 5.0% (fist)" and not got["label_share"]["met"]
+    # a character the bots never drafted is not in the results: the catalogue says it exists
+    s["labels"]["character"] = {
+        "sword": cell(0.5, 0.4, 0.6, 1000),
+        "fist": cell(0.5, 0.4, 0.6, 1000),
+    }
+    s["catalogue"] = {"character": ["sword", "fist", "assassin"]}
+    s["first_player"] = cell(0.49, 0.47, 0.51, 2000)
+    got = {t["kind"]: t for t in balance.check_targets(s)}
+    assert got["first_player"]["met"]
+    assert got["label_share"]["value"] == "min 0.0% (assassin)" and not got["label_share"]["met"]
+
+
 def test_placeholders_are_filled_in_both_languages() -> None:
     got = balance.check_targets(summaries()["legends"])
     assert got[0]["text"]["zh"].count("1/3") == 1
@@ -213,3 +238,14 @@ def test_no_game_id_in_the_lab() -> None:
         text = path.read_text(encoding="utf-8")
         for gid in game_ids():
             assert f'"{gid}"' not in text, f"{path.name} names the game {gid!r}"
+
+
+def test_the_report_shows_each_characters_share_of_games_never_played_included() -> None:
+    s = {**summaries()["promise"], "games": 2000}
+    cells = {"sword": cell(0.5, 0.4, 0.6, 1500), "fist": cell(0.5, 0.4, 0.6, 500)}
+    s["catalogue"] = {"character": ["sword", "fist", "assassin"]}
+    html = report._shares(s, "character", cells)
+    assert 'data-k="shares.character.sword">75.0 %' in html
+    assert 'data-k="shares.character.assassin">0.0 %' in html
+    del s["catalogue"]
+    assert report._shares(s, "character", cells) == ""

@@ -207,6 +207,12 @@ TARGET_KINDS: dict[str, tuple[str, ...]] = {
     # matrix plays every pairing of the label's values (its catalogue entries of that kind),
     # both seat orders, with ``option`` set to ``"a,b"`` (a in seat 0) to fix the pairing
     "matchup_rate": ("label", "option", "min", "max"),
+    # the first player to decide alone (e.g. promise's first picker) wins within [min, max]
+    "first_player": ("min", "max"),
+    # every value of a label is played in at least min of the games (its seats over the
+    # games: e.g. each promise character drafted in at least 8 % of games) — the values are
+    # the game's catalogue entries of that kind, so one never played counts as 0 %
+    "label_share": ("label", "min"),
 }
 
 

@@ -95,6 +95,12 @@ def analyse(
             )  # fmt: skip
     if results is not None:
         summary["results_file"] = results.name
+    shares = {str(t.params["label"]) for t in targets if t.kind == "label_share"}
+    if shares:  # a value never played must count as 0 %, so the check needs all of them
+        entries = load_game(game_id, spec.config).catalogue()
+        summary["catalogue"] = {
+            label: [e.id for e in entries if e.kind == label] for label in sorted(shares)
+        }
     summary["targets"] = check_targets(summary, targets)
     summary["headline"] = [
         f"{t['target']}: {t['value']} — {'met' if t['met'] else 'NOT met'}"
@@ -460,6 +466,28 @@ def check_dealt_lift(s: dict[str, Any], p: Params) -> Measured | None:
 #: One checker per target kind (:data:`~caiquan.engine.describe.TARGET_KINDS`): the summary
 #: and the target's parameters in, the measured value and verdict out (``None``: the summary
 #: has nothing to measure it by, e.g. no cards were counted).
+def check_first_player(s: dict[str, Any], p: Params) -> Measured | None:
+    fp = s.get("first_player")
+    if not fp or not fp["games"]:
+        return None
+    lo, hi = fp["interval"]
+    value = f"{fp['rate']:.1%} [{lo:.1%}, {hi:.1%}]"
+    return Measured(value, _f(p, "min") <= fp["rate"] <= _f(p, "max"))
+
+
+def check_label_share(s: dict[str, Any], p: Params) -> Measured | None:
+    label = str(p["label"])
+    cells = s["labels"].get(label, {})
+    games = s.get("games", 0)
+    if not cells or not games:
+        return None
+    shares = {v: c["games"] / games for v, c in cells.items()}
+    for v in s.get("catalogue", {}).get(label, ()):
+        shares.setdefault(v, 0.0)  # a value never played
+    low = min(shares, key=lambda v: shares[v])
+    return Measured(f"min {shares[low]:.1%} ({low})", shares[low] >= _f(p, "min"), {"value": low})
+
+
 CHECKS: dict[str, Checker] = {
     "label_rate": check_label_rate,
     "seat_gap": check_seat_gap,
@@ -472,6 +500,8 @@ CHECKS: dict[str, Checker] = {
     "card_lift": check_card_lift,
     "dealt_lift": check_dealt_lift,
     "matchup_rate": check_matchup_rate,
+    "first_player": check_first_player,
+    "label_share": check_label_share,
 }
 
 

@@ -220,6 +220,25 @@ def rate_table(rows: Sequence[tuple[str, dict[str, Any], str]], head: str = "") 
     return "".join(out)
 
 
+def _shares(s: dict[str, Any], label: str, cells: dict[str, Any]) -> str:
+    """How often each value of ``label`` was played (a ``label_share`` target asks: promise's
+    pick frequencies in the draft as played), values never played included."""
+    values = (s.get("catalogue") or {}).get(label)
+    games = s.get("games") or 0
+    if values is None or not games:
+        return ""
+    rows = "".join(
+        f'<tr><td>{esc(v)}</td><td data-k="shares.{esc(label)}.{esc(v)}">'
+        f"{pct(cells.get(v, {}).get('games', 0) / games)}</td></tr>"
+        for v in values
+    )
+    return (
+        f'<p class="note">How often each {esc(label)} was played: its seats over the {games} '
+        f"games (as the bots chose, not forced).</p>"
+        f"<table><tr><th>{esc(label)}</th><th>share of games</th></tr>{rows}</table>"
+    )
+
+
 def _targets(s: dict[str, Any], h: str = "h2") -> str:
     ts = s.get("targets") or []
     if not ts:
@@ -417,6 +436,7 @@ def _report(s: dict[str, Any]) -> str:
                 list(cells.items()), fair=fair, band=bands.get(label), title=f"win rate by {label}"
             ),
             rate_table([(v, c, f"labels.{label}.{v}") for v, c in cells.items()], label),
+            _shares(s, label, cells),
         ]
     if "matchups" in s:
         out.append(_matchups(s["matchups"]))
