@@ -20,6 +20,7 @@ BOTS = [
     "ismcts:iterations=8,worlds=3,trust=1",
     "ismcts:iterations=8,paired=1",
     "ismcts:iterations=8,opponents=search,throws=search",
+    "ismcts:iterations=8,root=regret",
 ]
 GAMES = ["promise", "legends", "drama", "goofspiel"]
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from caiquan.engine import STRENGTH_LEVELS, Game
+
 from .base import Bot, RandomBot
 from .exploit import ExploitBot
 from .heuristics import GreedyBot, Heuristic, heuristic_for
@@ -47,6 +49,19 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "ismcts": ISMCTSBot,
     "nash": NashBot,
 }
+
+
+def strength_spec(game: Game | type[Game], spec: str) -> str:
+    """``spec`` with a strength word (``easy``, ``medium``, ``hard``) replaced by the bot
+    that plays it in ``game`` (:attr:`Game.strengths`); any other text unchanged.
+
+    >>> from caiquan.games import game_class
+    >>> goofspiel = game_class("goofspiel")
+    >>> strength_spec(goofspiel, " easy "), strength_spec(goofspiel, "nash")
+    ('random', 'nash')
+    """
+    word = spec.strip()
+    return game.strength(word) if word in STRENGTH_LEVELS else spec
 
 
 def make_bot(spec: str | BotSpec) -> Bot:
@@ -80,4 +95,5 @@ __all__ = [
     "play_match",
     "seat_specs",
     "split_specs",
+    "strength_spec",
 ]

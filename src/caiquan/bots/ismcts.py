@@ -69,6 +69,7 @@ from .spec import Param
 _ROLLOUTS = ("auto", "random", "greedy")
 _OPPONENTS = ("auto", "model", "search")
 _THROWS = ("nash", "search")
+_ROOTS = ("auto", "ucb", "regret")
 
 
 _Picks = dict[int, tuple[int, float, tuple[int, ...]]]  # player → (option, probability, legal)
@@ -157,6 +158,7 @@ class ISMCTSConfig:
     paired: bool = False
     belief: int = 64
     adapt: bool = True
+    root: str = "auto"
 
     def __post_init__(self) -> None:
         depth = self.depth
@@ -165,6 +167,7 @@ class ISMCTSConfig:
         _check_choice("rollout", self.rollout, _ROLLOUTS)
         _check_choice("opponents", self.opponents, _OPPONENTS)
         _check_choice("throws", self.throws, _THROWS)
+        _check_choice("root", self.root, _ROOTS)
         for flag in ("prune", "pure", "paired", "adapt"):
             object.__setattr__(self, flag, bool(getattr(self, flag)))
         if self.iterations is None and self.seconds is None:
@@ -183,6 +186,13 @@ class ISMCTSConfig:
         if h is None:
             return False
         return self.opponents == "model" or (self.opponents == "auto" and h.model)
+
+    def root_regret(self, h: Heuristic | None) -> bool:
+        """Whether a simultaneous root with the others modelled is searched by regret
+        matching for every mover, the answer drawn from the average strategy."""
+        return self.root == "regret" or (
+            self.root == "auto" and h is not None and h.root == "regret"
+        )
 
     def rollout_cap(self, h: Heuristic | None) -> int:
         """The longest rollout, in decisions: ``depth`` (or the game's) within ``max_rollout``."""
@@ -229,8 +239,13 @@ class _Search:
         self.cap = config.rollout_cap(h)
         self.lo, self.hi = view.game.utility_range()
         self.regret = self.simultaneous and not self.model
-        self.mixed = self.regret and (not config.pure or kind in view.game.matrix_kinds)
-        self.paired = config.paired and not self.regret
+        #: root=regret: at this simultaneous root every mover is searched (regret matching),
+        #: deeper the others follow the model; the answer is a draw from my average strategy
+        self.root_regret = self.simultaneous and self.model and config.root_regret(h)
+        self.mixed = self.root_regret or (
+            self.regret and (not config.pure or kind in view.game.matrix_kinds)
+        )
+        self.paired = config.paired and not self.regret and not self.root_regret
         self.root = _Node()
         self.done = 0  # iterations so far
         self.deadline: float | None = None
@@ -281,7 +296,7 @@ class _Search:
     def _anchor(self) -> int | None:
         """What the heuristic player would do here: kept unless the search is sure."""
         h = self.h
-        if self.config.trust > 0 and h is not None and not self.regret:
+        if self.config.trust > 0 and h is not None and not (self.regret or self.root_regret):
             return h.policy(self.view.determinize(self.rng), self.me, self.rng)
         return None
 
@@ -308,6 +323,8 @@ class _Search:
         rollout player is a cheap stand-in), on a pool of sampled worlds the search reuses."""
         h = self.h
         if self.config.worlds <= 0 or not self.model or not self.simultaneous or h is None:
+            return []
+        if self.root_regret:  # the others' root moves are searched, not the model's replies
             return []
         # a reply depends on what its player sees: worlds where that player's observation
         # is the same share one — in promise, where mostly only the check deck is hidden,
@@ -404,7 +421,12 @@ class _Search:
         while node is not None and not state.is_terminal():
             at_root = not path
             key, joint, picks, regret = self._select(
-                node, state, rng, replies if at_root else None, force if at_root else None
+                node,
+                state,
+                rng,
+                replies if at_root else None,
+                force if at_root else None,
+                at_root and self.root_regret,
             )
             path.append((node, picks, regret))
             state.apply(joint)
@@ -424,10 +446,12 @@ class _Search:
         rng: Rng,
         replies: dict[int, int] | None,
         force: int | None,
+        everyone: bool = False,
     ) -> tuple[tuple[int, ...], dict[int, int], _Picks, bool]:
         """The joint move at ``node``: forced and modelled moves first, then the searched
         ones; returns the child's key, the joint move, the searched picks and whether they
-        were made by regret matching."""
+        were made by regret matching. ``everyone``: every mover is searched here, by regret
+        matching (``root=regret`` at the root)."""
         movers = state.to_move()
         play = self.play
         joint: dict[int, int] = {}
@@ -436,11 +460,11 @@ class _Search:
             legal = state.legal(p)
             if len(legal) == 1:
                 joint[p] = legal[0]
-            elif play is not None and self._modelled(state, p, movers):
+            elif play is not None and not everyone and self._modelled(state, p, movers):
                 joint[p] = self._model_move(play, state, p, legal, rng, replies)
             else:
                 searched.append((p, self._searchable(state, p, legal)))
-        single = play is not None or len(movers) == 1
+        single = not everyone and (play is not None or len(movers) == 1)
         picks: _Picks = {}
         for p, legal in searched:
             a, prob = self._pick(node, p, legal, rng, single, force)
@@ -668,6 +692,15 @@ class ISMCTSBot:
             "(where the game can tell: its followed hook); noise is then the prior",
         ),
         Param(
+            "root",
+            "choice",
+            "auto",
+            choices=_ROOTS,
+            help="a simultaneous root with the others modelled: my UCB1 best reply to the "
+            "model (ucb), or regret matching for every mover there and my answer drawn from "
+            "the average strategy (regret: mixes); auto: the game's heuristic ROOT, else ucb",
+        ),
+        Param(
             "throws",
             "choice",
             "nash",
@@ -807,6 +840,7 @@ class ISMCTSBot:
         paired: int = 0,
         belief: int = 64,
         adapt: int = 1,
+        root: str = "auto",
     ) -> None:
         self.config = ISMCTSConfig(
             iterations,
@@ -829,6 +863,7 @@ class ISMCTSBot:
             paired=bool(paired),
             belief=belief,
             adapt=bool(adapt),
+            root=root,
         )
         self.last_iterations = 0  # the last decision's iterations (0: not searched)
         self._nash: NashBot | None = None

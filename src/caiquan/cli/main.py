@@ -20,7 +20,7 @@ import typer.main
 from rich.console import Console
 
 from caiquan import __version__
-from caiquan.engine import CaiquanError, ConfigError, Record, State
+from caiquan.engine import STRENGTH_LEVELS, CaiquanError, ConfigError, Game, Record, State
 from caiquan.engine.fair import Verdict
 from caiquan.engine.fair import verify as verify_fair
 from caiquan.games import game_class, game_ids, load_game, replay
@@ -83,6 +83,12 @@ def _root(
     """猜拳 caiquan — play, study and balance rock-paper-scissors card games."""
 
 
+BOTS_HELP = (
+    "Bot spec per seat (cycled), comma-separated; easy, medium and hard are the game's own "
+    "strength ladder (caiquan games)."
+)
+
+
 @app.command("games")
 def games_cmd(lang: Lang = "") -> None:
     """List the games (列出所有游戏)."""
@@ -96,6 +102,11 @@ def games_cmd(lang: Lang = "") -> None:
             else f"{cls.min_players}–{cls.max_players}"
         )
         out.print(f"{gid:<12} {name}  ({players} {'人' if lang == 'zh' else 'players'})")
+        levels = dict(zip(STRENGTH_LEVELS, ("易", "中", "难"), strict=True))
+        ladder = " · ".join(
+            f"{levels[lv] if lang == 'zh' else lv} {cls.strength(lv)}" for lv in STRENGTH_LEVELS
+        )
+        out.print(f"{'':<12} {'机器人' if lang == 'zh' else 'bots'}: {ladder}", markup=False)
 
 
 @app.command("rules")
@@ -238,9 +249,7 @@ def demo_cmd(
             "options and content): its row has 'game' I.",
         ),
     ] = None,
-    bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
-    ] = "random",
+    bots: Annotated[str, typer.Option("--bots", "-b", help=BOTS_HELP)] = "random",
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (games with a choice).")
     ] = None,
@@ -261,7 +270,7 @@ def demo_cmd(
     if players is not None:
         config["players"] = players
     g = load_game(game, config)
-    specs = seat_specs(_bot_list(bots), g.num_players)
+    specs = seat_specs(_bot_list(bots, g), g.num_players)
     if game_index is not None:
         run_seed = 0 if seed is None else seed
         deal = game_seed(run_seed, game_index)
@@ -501,7 +510,8 @@ def play_cmd(
         typer.Option(
             "--seats",
             help="One seat per player: human or a bot spec, comma-separated, e.g. "
-            "human,ismcts:seconds=0.5 (missing seats: the last bot given; default: "
+            "human,ismcts:seconds=0.5 or human,hard (easy, medium and hard are the game's own "
+            "strength ladder, listed by caiquan games; missing seats: the last bot given; default: "
             "seat 0 human, the others ismcts:seconds=0.5). Several humans = hot-seat. In a "
             "game with a choice of player count the seats set it (legends "
             "--seats human,greedy,ismcts is a 3-player game) unless -o players=N is given.",
@@ -660,11 +670,15 @@ def _lab_config(option: list[str] | None, content: Path | None) -> dict[str, Any
     return config
 
 
-def _bot_list(bots: str) -> list[str]:
-    """The specs of ``--bots``, checked and in their canonical spelling."""
-    from caiquan.bots import canonical, split_specs
+def _bot_list(bots: str, game: Game | type[Game] | None = None) -> list[str]:
+    """The specs of ``--bots``, checked and in their canonical spelling; with the ``game``, a
+    strength word (``easy``, ``medium``, ``hard``) is the bot that plays it there."""
+    from caiquan.bots import canonical, split_specs, strength_spec
 
-    return [canonical(b) for b in split_specs(bots)]
+    specs = split_specs(bots)
+    if game is not None:
+        specs = [strength_spec(game, b) for b in specs]
+    return [canonical(b) for b in specs]
 
 
 def _lab_progress(label: str, off: bool, unit: str = "games") -> Any:
@@ -727,9 +741,7 @@ def _lab_progress(label: str, off: bool, unit: str = "games") -> Any:
 @app.command("simulate")
 def simulate_cmd(
     game: Annotated[str, typer.Argument(help="Game id.")],
-    bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
-    ] = "random",
+    bots: Annotated[str, typer.Option("--bots", "-b", help=BOTS_HELP)] = "random",
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 1000,
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (games with a choice).")
@@ -758,7 +770,7 @@ def simulate_cmd(
     config = _lab_config(option, content)
     if players is not None:
         config["players"] = players
-    spec = make_spec(game, config, _bot_list(bots), games, seed, analyse=analyse)
+    spec = make_spec(game, config, _bot_list(bots, game_class(game)), games, seed, analyse=analyse)
     with tempfile.TemporaryDirectory() as tmp:
         path = results or Path(tmp) / "results.parquet"
         with _lab_progress(game, as_json or quiet) as progress:
@@ -802,9 +814,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
 def balance_cmd(
     game: Annotated[str, typer.Argument(help="Game id.")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games per configuration.")] = 2000,
-    bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bot spec per seat (cycled), comma-separated.")
-    ] = "random",
+    bots: Annotated[str, typer.Option("--bots", "-b", help=BOTS_HELP)] = "random",
     seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
     players: Annotated[
         int | None, typer.Option("--players", help="Number of players (games with a choice).")
@@ -840,7 +850,7 @@ def balance_cmd(
     base = _lab_config(option, content)
     if players is not None:
         base["players"] = players
-    specs = _bot_list(bots)
+    specs = _bot_list(bots, game_class(game))
     with _lab_progress(game, as_json or quiet) as progress:
         if compare is None:
             data = balance.analyse(
@@ -886,7 +896,8 @@ def tournament_cmd(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot specs separated by commas (or ';'), e.g. random,ismcts:iterations=200.",
+            help="Bot specs separated by commas (or ';'), e.g. random,ismcts:iterations=200; "
+            "easy, medium and hard are the game's own strength ladder (caiquan games).",
         ),
     ] = "random,ismcts:iterations=200",
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
@@ -899,7 +910,7 @@ def tournament_cmd(
     from caiquan.lab import run_tournament
 
     g = load_game(game, parse_options(option))
-    specs = _bot_list(bots)
+    specs = _bot_list(bots, g)
     if as_json:
         result = run_tournament(g, specs, games, seed)
         sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")

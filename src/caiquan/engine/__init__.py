@@ -26,7 +26,7 @@ from .errors import (
     RecordVersionError,
     UnknownGameError,
 )
-from .game import Game, seat_name, select_language
+from .game import DEFAULT_STRENGTHS, STRENGTH_LEVELS, Game, seat_name, select_language
 from .matrix import (
     MatrixSolution,
     expected_payoff,
@@ -55,8 +55,10 @@ from .view import PlayerView
 
 __all__ = [
     "BLADES",
+    "DEFAULT_STRENGTHS",
     "HOOKS",
     "RPS",
+    "STRENGTH_LEVELS",
     "TARGET_KINDS",
     "CaiquanError",
     "Choice",

@@ -7,6 +7,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .config import ConfigOption, ConfigValue, validate_config
@@ -30,6 +31,16 @@ from .state import State
 from .types import Choice, JSONValue
 
 MAX_SEED = (1 << 64) - 1
+
+#: The bot strengths a player chooses from (the lobby's seat list, ``caiquan play --seats``),
+#: weakest first.
+STRENGTH_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+#: The ladder a game plays unless it declares its own (:attr:`Game.strengths`): level → bot
+#: spec (``caiquan.bots``). docs/bots.md gives the measurements behind each game's ladder.
+DEFAULT_STRENGTHS: Mapping[str, str] = MappingProxyType(
+    {"easy": "random", "medium": "greedy", "hard": "ismcts:seconds=1"}
+)
 
 
 class Game(ABC):
@@ -68,6 +79,11 @@ class Game(ABC):
     matrix_kinds: ClassVar[frozenset[str]] = frozenset({"throw"})
     #: Hooks for the outer layers: name → ``"module:attr"`` (see :mod:`caiquan.engine.describe`).
     hooks: ClassVar[Mapping[str, str]] = {}
+    #: The bot that plays each strength (:data:`STRENGTH_LEVELS`) in this game: level → bot
+    #: spec, chosen from measurements so that easy < medium < hard holds in this game
+    #: (docs/bots.md, "The strength ladder"). The server's ``strength``, the terminal's and
+    #: the command line's seat words ``easy``/``medium``/``hard`` read it.
+    strengths: ClassVar[Mapping[str, str]] = DEFAULT_STRENGTHS
 
     def __init__(self, config: Mapping[str, Any] | None = None, /, **options: Any) -> None:
         merged = {**(config or {}), **options}
@@ -172,6 +188,20 @@ class Game(ABC):
         """
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "kind"))
         return f"{event['kind']}: {fields}" if fields else str(event["kind"])
+
+    @classmethod
+    def strength(cls, level: str) -> str:
+        """The bot spec that plays strength ``level`` (``easy``, ``medium``, ``hard``) here.
+
+        >>> from caiquan.games import game_class
+        >>> game_class("goofspiel").strength("easy")
+        'random'
+        """
+        if level not in STRENGTH_LEVELS:
+            raise ConfigError(
+                f"no strength {level[:40]!r}; the strengths are {', '.join(STRENGTH_LEVELS)}"
+            )
+        return cls.strengths.get(level, DEFAULT_STRENGTHS[level])
 
     # ------------------------------------------------------------------ public API
 
@@ -288,6 +318,7 @@ class Game(ABC):
             "num_option_ids": self.num_option_ids,
             "max_decisions": self.max_decisions(),
             "hooks": sorted(self.hooks),
+            "strengths": {level: self.strength(level) for level in STRENGTH_LEVELS},
         }
 
     def description(self) -> dict[str, JSONValue]:

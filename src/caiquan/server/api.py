@@ -54,7 +54,12 @@ class SeatSpec(BaseModel):
         "Or use strength.",
     )
     strength: Literal["easy", "medium", "hard"] | None = Field(
-        default=None, description="easy = random, medium = nash, hard = ismcts:seconds=1"
+        default=None,
+        description="The game's own bot for each level (GET /api/games: each game's "
+        "'strengths', measured so that easy < medium < hard in that game); unless a game "
+        "says otherwise easy = random, medium = greedy (rules of thumb), hard = "
+        "ismcts:seconds=1 (search, 1 s per move). A bot seat with neither bot nor "
+        "strength is medium.",
     )
     name: Text = Field(default="", max_length=40)
 
@@ -102,9 +107,6 @@ class Created(BaseModel):
     invite_path: str
     websocket_path: str
     joined: Joined | None
-
-
-STRENGTHS = {"easy": "random", "medium": "nash", "hard": "ismcts:seconds=1"}
 
 
 def _hub(request: Request) -> Hub:
@@ -194,7 +196,7 @@ async def create_table(body: CreateTable, request: Request) -> Created:
     seats = []
     for i, s in enumerate(specs):
         if s.kind == "bot":
-            spec = check_bot(s.bot or STRENGTHS[s.strength or "medium"], settings)
+            spec = check_bot(s.bot or game.strength(s.strength or "medium"), settings)
             seats.append(SeatRow(i, "bot", spec, s.name or f"bot {i}", None))
         else:
             seats.append(SeatRow(i, "human", None, s.name, None))

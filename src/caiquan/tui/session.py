@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from caiquan import __version__
-from caiquan.bots import Bot, BotSpec, canonical, decide, split_specs
+from caiquan.bots import Bot, BotSpec, canonical, decide, split_specs, strength_spec
 from caiquan.bots.match import decision_rng
 from caiquan.engine import ConfigError, Game, Record, State
 from caiquan.games import game_class, load_game, replay
@@ -26,9 +26,13 @@ HUMAN = "human"
 DEFAULT_BOT = "ismcts:seconds=0.5"
 
 
-def parse_seats(text: str | Sequence[str] | None, num_players: int) -> list[str]:
+def parse_seats(
+    text: str | Sequence[str] | None, num_players: int, game: Game | type[Game] | None = None
+) -> list[str]:
     """One seat spec per player: ``human`` or a bot spec (``random``, ``ismcts:seconds=1``),
-    each bot spec checked and in its canonical spelling.
+    each bot spec checked and in its canonical spelling. With the ``game``, a strength word
+    (``easy``, ``medium``, ``hard``) is the bot that plays it in that game
+    (:attr:`Game.strengths`).
 
     Fewer specs than players: the last bot spec given fills the rest (the default bot if
     none). ``None``: seat 0 is human, the others the default bot.
@@ -39,6 +43,9 @@ def parse_seats(text: str | Sequence[str] | None, num_players: int) -> list[str]
     ['human', 'ismcts:seconds=0.5']
     >>> parse_seats("human, ismcts: gamma=0.10, iterations=50", 2)
     ['human', 'ismcts:iterations=50,gamma=0.1']
+    >>> from caiquan.games import game_class
+    >>> parse_seats("human,easy", 2, game_class("goofspiel"))
+    ['human', 'random']
     """
     if text is None:
         specs: list[str] = [HUMAN]
@@ -46,6 +53,8 @@ def parse_seats(text: str | Sequence[str] | None, num_players: int) -> list[str]
         specs = split_specs(text)
     else:
         specs = [s.strip() for s in text if s.strip()]
+    if game is not None:
+        specs = [strength_spec(game, s) for s in specs]
     if not specs:
         specs = [HUMAN]
     if len(specs) > num_players:
@@ -136,7 +145,7 @@ class Table:
             )
         game = load_game(game_id, config)
         state = game.new_state(seed)
-        seat_list = parse_seats(seats, game.num_players)
+        seat_list = parse_seats(seats, game.num_players, game)
         return cls(game, state, seat_list, lang, save_path, learn=learn)
 
     @classmethod
@@ -162,7 +171,7 @@ class Table:
         if seats is None and isinstance(saved_seats, list) and len(saved_seats) == n:
             seat_list = [str(s) for s in saved_seats]
         else:
-            seat_list = parse_seats(seats, n)
+            seat_list = parse_seats(seats, n, state.game)
         saved_lang = meta.get("lang")
         use_lang = lang or (saved_lang if saved_lang in ("zh", "en") else "en")
         use_learn = bool(meta.get("learn")) if learn is None else learn

@@ -18,7 +18,9 @@ sampled world are if they play ``policy``: the search weights sampled worlds by 
 the player can see: did it follow ``policy``, out of how many options — the search fits how
 often the others leave the rule, ``noise``, from these) and
 ``MODEL`` (``False``: the search's default ``opponents="auto"`` searches the others'
-decisions instead of modelling them by the rollout player) and ``throw_payoffs(view) ->
+decisions instead of modelling them by the rollout player), ``ROOT`` (``"regret"``: the
+search's default ``root="auto"`` mixes at a simultaneous root by regret matching instead of
+best-responding to the model) and ``throw_payoffs(view) ->
 matrix | None`` (a heuristic payoff matrix of a two-player throw for ``nash``, where the game
 has no exact ``throw_payoffs`` hook).
 
@@ -57,6 +59,7 @@ class Heuristic:
     model: bool = True
     throw_payoffs: Callable[[PlayerView], list[list[float]] | None] | None = None
     followed: Followed | None = None
+    root: str = "ucb"
 
 
 @cache
@@ -74,6 +77,7 @@ def _load(cls: type[Game]) -> Heuristic | None:
         getattr(m, "MODEL", True),
         getattr(m, "throw_payoffs", None),
         getattr(m, "followed", None),
+        getattr(m, "ROOT", "ucb"),
     )
 
 

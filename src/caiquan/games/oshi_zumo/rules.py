@@ -151,6 +151,10 @@ class OshiZumo(Game):
     information = "perfect"
     #: two simultaneous bids are a one-shot matrix game for ``nash``
     matrix_kinds: ClassVar[frozenset[str]] = frozenset({"bid"})
+    #: every decision is a two-player bid, which ``ismcts`` hands to ``nash``: the search
+    #: would play ``nash`` move for move (docs/bots.md), so hard is ``nash`` itself, which
+    #: beats ``greedy`` (the budgeting rule of thumb) in every measured game
+    strengths: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy", "hard": "nash"}
     hooks: ClassVar[Mapping[str, str]] = {
         "strategy": ".strategy",
         "encoder": ".encoding:OshiZumoEncoder",

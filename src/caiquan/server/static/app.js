@@ -102,7 +102,8 @@ function lobby() {
     fill(seatsBox, ...Array.from({ length: n }, (_, i) => {
       const kind = h("select", { name: `seat-${i}`, "data-seat": i },
         h("option", { value: "human" }, t("human")),
-        ["easy", "medium", "hard"].map((s) => h("option", { value: s }, t(`bot_${s}`))));
+        ["easy", "medium", "hard"].map((s) => h("option", { value: s },
+          t(`bot_${s}`, { what: botWhat(gameInfo(gameSel.value)?.strengths?.[s]) }))));
       kind.value = old[i] || (i === 0 ? "human" : "easy");
       // hot-seat: each human seat is named here (the names its chip and the log show)
       const named = hotseat.checked ? h("input", {
@@ -385,7 +386,7 @@ function joinScreen(id, invite, tb) {
     sentence,
     h("ul", { id: "join-seats", class: "join-seats", "aria-label": t("seats") }, seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", { class: "seat-no" }, s.seat), " ",
-      s.kind === "bot" ? [s.name, h("small", {}, ` ${botLevel(s.bot)}`)]
+      s.kind === "bot" ? [s.name, h("small", {}, ` ${botLevel(s.bot, tb.game)}`)]
         : s.claimed ? [s.name || `${t("seat")} ${s.seat}`, s.seat === tb.host ? h("small", {}, ` (${t("host")})`) : null]
           : h("em", {}, t("free"))))),
     free.length > 1 ? h("label", {}, h("span", {}, t("your_seat")), seatSel) : null,
@@ -595,7 +596,7 @@ function tableScreen(id) {
       class: ["seat", toMove.includes(s.seat) ? "to-move" : "", isYou(s.seat) ? "mine" : "", showOnline && s.online === false ? "off" : ""].join(" "),
       "data-seat": s.seat },
     h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, seatName(s)),
-    s.kind === "bot" ? h("small", {}, ` ${botLevel(s.bot)}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
+    s.kind === "bot" ? h("small", {}, ` ${botLevel(s.bot, table.game)}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
     // (the badge explains itself: the glossary's "you" on hover, focus and tap)
     isYou(s.seat) ? h("small", { class: "you" }, " (", glossaryTerm(table.game, "you", { lang: getLang(), table: table.id, h }, t("you")), ")") : null,
     committed.has(s.seat) ? h("span", { class: "committed", title: t("committed") }, " ✓ ", t("committed")) : null,
@@ -787,11 +788,22 @@ function tableScreen(id) {
 const seatLabel = (s, i) => (s?.kind === "bot" && (!s.name || s.name === `bot ${i}`) ? `${t("bot")} ${i}`
   : s?.name || (s?.kind === "bot" ? `${t("bot")} ${i}` : `${t("seat")} ${i}`));
 const localSeats = (seats) => (seats || []).map((s, i) => ({ ...s, name: seatLabel(s, i) }));
-// What plays for a bot seat, as the lobby's strengths name it ("easy" for random …).
-const botLevel = (spec) => {
-  const kind = String(spec || "").split(":")[0];
-  const level = { random: "easy", nash: "medium", ismcts: "hard" }[kind];
-  return level ? t(`level_${level}`) : t("bot");
+// What a bot spec plays, in words ("search, 1 s per move"): the lobby's seat list and a
+// bot seat's chip say it, whatever the game's strengths map to.
+const botWhat = (spec) => {
+  const [kind, params = ""] = String(spec || "").split(":");
+  const p = Object.fromEntries(params.split(",").filter(Boolean).map((kv) => kv.split("=")));
+  if (kind === "ismcts") {
+    return p.iterations ? t("bot_is_ismcts_n", { n: p.iterations }) : t("bot_is_ismcts", { s: p.seconds || 1 });
+  }
+  return ["random", "greedy", "nash", "exploit"].includes(kind) ? t(`bot_is_${kind}`) : t("bot_is_other");
+};
+// A bot seat's chip: the level the game's own ladder gives its spec (GET /api/games:
+// strengths), and what plays it ("hard · search, 1 s per move").
+const botLevel = (spec, gameId) => {
+  const ladder = gameInfo(gameId)?.strengths || {};
+  const level = Object.keys(ladder).find((lv) => ladder[lv] === spec);
+  return level ? `${t(`level_${level}`)} · ${botWhat(spec)}` : botWhat(spec);
 };
 
 // The finished game: who won (by name), why (the game's own words, with the numbers that
