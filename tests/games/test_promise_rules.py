@@ -151,7 +151,7 @@ def test_blind_clash_takes_the_character_out_and_both_pick_again() -> None:
     assert s.observation(None)["characters"] == ["fist", "spear"]
 
 
-def test_blind_clash_with_two_characters_left_the_first_picker_keeps_it() -> None:
+def test_blind_clash_with_two_characters_left_a_throw_decides_who_keeps_it() -> None:
     s = load_game("promise", content=PINNED).new_state(1)
     s.apply({0: RPS_BASE, 1: RPS_BASE + 1})  # A picks first
     for c in (0, 1, 2, 3):  # four clashes strike sword, spear, fist, taoist
@@ -160,11 +160,21 @@ def test_blind_clash_with_two_characters_left_the_first_picker_keeps_it() -> Non
     assert s.observation(None)["struck"] == ["sword", "spear", "fist", "taoist"]
     assert sorted(s.legal(0)) == [CHAR_BASE + 4, CHAR_BASE + 5]
     s.apply(CHAR_BASE + 4)
-    s.apply(CHAR_BASE + 4)
+    s.apply(CHAR_BASE + 4)  # both want guard: the first picker has no priority
     last = [e for e in s.events(None) if e["kind"] == "clash"][-1]
-    assert last["again"] is False and last["keeps"] == 0
-    assert s.observation(None)["characters"] == ["guard", "assassin"]
-    assert s.observation(None)["phase"] == "stance"
+    assert last["character"] == "guard" and last["again"] is False
+    obs = s.observation(1)
+    assert obs["phase"] == "choose" and obs["contested"] == "guard"
+    assert s.to_move() == (0, 1) and s.decision(1).kind == "throw"
+    assert "guard" in s.decision(1).prompt_en or "Zhenyue" in s.decision(1).prompt_en
+    s.apply({0: RPS_BASE, 1: RPS_BASE})  # a tie: throw again
+    assert s.observation(None)["phase"] == "choose"
+    s.apply({0: RPS_BASE + 1, 1: RPS_BASE})  # rock (B) beats scissors (A): B keeps guard
+    obs = s.observation(None)
+    assert obs["characters"] == ["assassin", "guard"] and obs["phase"] == "stance"
+    assert "contested" not in obs
+    throw = [e for e in s.events(None) if e["kind"] == "choice_throw"][-1]
+    assert throw["winner"] == 1 and throw["keeps"] == "guard"
 
 
 def test_the_same_character_twice_needs_open_pick() -> None:

@@ -37,7 +37,7 @@ class PromiseEncoder(Encoder):
     ``hearts`` (10×10: cell ``r*5+c`` one-hot of its heart value − 1), ``characters`` (2×(C),
     one-hot character index; zeros while hidden or unpicked), ``first_picker`` (2),
     ``choice_throws`` (/10), ``tokens`` (2×10: tokens per cell / 2), ``check_deck`` (cards left
-    / 13), ``check_discard`` (13, multi-hot of diamonds seen), ``pool`` (C, draft pool),
+    / 13), ``check_discard`` (13, multi-hot of diamonds seen), ``pool`` (C, pickable),
     ``attributes`` (2×5: slash, pierce, strike, vitality, qi of the character / 10),
     ``life`` (2×2: life / 10, life / max life), ``qi`` (2×2: qi / 10, qi / max qi),
     ``hand_skills`` / ``discard_skills`` / ``eligible`` (2×10 each, multi-hot of card values),
@@ -69,7 +69,7 @@ class PromiseEncoder(Encoder):
         s("tokens", 20, "per seat and cell: tokens there / 2")
         s("check_deck", 1, "check cards left / 13")
         s("check_discard", 13, "multi-hot: diamonds turned (value − 1)")
-        s("pool", c, "multi-hot: characters still in the draft pool")
+        s("pool", c, "multi-hot: the characters one may pick (not taken, not struck)")
         s("attributes", 10, "per seat: slash, pierce, strike, vitality, qi / 10")
         s("life", 4, "per seat: life / 10, life / max life")
         s("qi", 4, "per seat: qi / 10, qi / max qi")

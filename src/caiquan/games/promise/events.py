@@ -63,11 +63,14 @@ def _choice_throw(e: Event, zh: bool, names: Names = None) -> str:
             else (f"choice throw: {a} {t[0]}, {b} {t[1]}: tie, throw again")
         )
     coin = e.get("coin")
+    keeps = e.get("keeps")
     if zh:
         how = "多次平手，掷硬币决定" if coin else "猜拳获胜"
-        return f"猜拳：{a} 出{t[0]}，{b} 出{t[1]}：{_side(w, zh, names)}{how}，先选人物"
+        then = f"得到 {keeps}" if keeps else "先选人物"
+        return f"猜拳：{a} 出{t[0]}，{b} 出{t[1]}：{_side(w, zh, names)}{how}，{then}"
     how = "wins the coin after many ties" if coin else "wins"
-    return f"choice throw: {a} {t[0]}, {b} {t[1]}: {_seat(w, zh, names)} {how} and picks first"
+    then = f"keeps {keeps}" if keeps else "picks first"
+    return f"choice throw: {a} {t[0]}, {b} {t[1]}: {_seat(w, zh, names)} {how} and {then}"
 
 
 def _pick(e: Event, zh: bool, names: Names = None) -> str:
@@ -85,12 +88,11 @@ def _clash(e: Event, zh: bool, names: Names = None) -> str:
             if zh
             else f"both chose {who}: that character is out, both pick again"
         )
-    keeper = _side(e["keeps"], zh, names)
     return (
-        f"双方都选了{who}：只剩两名人物，先选的{keeper}保留，对方取另一名"
+        f"双方都选了{who}：只剩两名人物，猜拳决定谁得到{who}，对方取另一名"
         if zh
-        else f"both chose {who}: with two characters left, {keeper} (first pick) keeps it and"
-        " the other takes the last one"
+        else f"both chose {who}: with two characters left, a rock-paper-scissors throw decides"
+        " who keeps it; the other takes the last one"
     )
 
 

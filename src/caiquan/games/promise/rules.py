@@ -183,6 +183,7 @@ class PromiseState(State):
         self.first_picker = -1
         self.chars: list[int] = [-1, -1]
         self.struck = 0  # character_pick = "blind": characters out after a clash (bit per index)
+        self.contested = -1  # blind, two left, both chose it: a throw decides who keeps it
         self.tokens: list[tuple[int, int]] = [(-1, -1), (-1, -1)]
         self.life: list[int] = [0, 0]
         self.qi: list[int] = [0, 0]
@@ -301,6 +302,13 @@ class PromiseState(State):
 
     def _prompt(self, player: Player) -> tuple[str, str]:
         ph = self.phase
+        if ph == "choose" and self.contested >= 0:
+            c = self.game.content.characters[self.contested]
+            return (
+                f"双方都选了{c.name}，只剩两名人物：猜拳，赢者得到{c.name}",
+                f"both chose {c.name_en} with two characters left: rock-paper-scissors, the "
+                "winner keeps it",
+            )
         if ph == "choose":
             return ("猜拳决定谁先选角色：出石头、剪刀或布", "rock-paper-scissors for first pick")
         if ph == "pick":
@@ -461,12 +469,25 @@ class PromiseState(State):
         if r == 0 and self.choice_throws < self.game.data.choice_rethrows:
             self._log("choice_throw", {**public, "winner": None})
             return
+        if self.contested >= 0:
+            public["keeps"] = self.game.content.characters[self.contested].id
         if r == 0:
             winner = self.rng.below(2)
             self._log("choice_throw", {**public, "winner": winner, "coin": True})
         else:
             winner = 0 if r > 0 else 1
             self._log("choice_throw", {**public, "winner": winner})
+        if self.contested >= 0:
+            free = [
+                i
+                for i in range(len(self.game.content.characters))
+                if not self.struck >> i & 1 and i != self.contested
+            ]
+            self.chars[winner] = self.contested
+            self.chars[1 - winner] = free[0]
+            self.contested = -1
+            self._start_game()
+            return
         self.first_picker = winner
         self.phase = "pick"
         self._movers = (winner,)
@@ -489,8 +510,9 @@ class PromiseState(State):
 
     def _clash(self, c: int) -> None:
         """Blind pick, both chose ``c``: one card per character, so ``c`` is out and both pick
-        again from the rest, the first picker first; with only two characters left, the first
-        picker keeps ``c`` and the other takes the last one."""
+        again from the rest, the first picker first; with only two characters left, a
+        rock-paper-scissors throw (as the opening one) decides who keeps ``c``, the other
+        takes the last one."""
         chars = self.game.content.characters
         fp = self.first_picker
         left = [i for i in range(len(chars)) if not self.struck >> i & 1 and i != c]
@@ -503,9 +525,14 @@ class PromiseState(State):
             self.chars = [-1, -1]
             self._movers = (fp,)
             return
-        self._log("clash", {**data, "again": False, "keeps": fp})
-        self.chars[1 - fp] = left[0]
-        self._start_game()
+        # two characters left and both want the same: rock-paper-scissors decides who keeps
+        # it (the opening throw's rule: ties again, a coin after too many)
+        self._log("clash", {**data, "again": False})
+        self.contested = c
+        self.chars = [-1, -1]
+        self.choice_throws = 0
+        self.phase = "choose"
+        self._movers = (0, 1)
 
     # ------------------------------------------------------------------ battle
 
@@ -772,6 +799,8 @@ class PromiseState(State):
             ]
         if g.blind:
             obs["struck"] = struck  # out after a clash (blind pick), public
+            if self.contested >= 0:  # the two-left throw-off: who keeps this one
+                obs["contested"] = chars[self.contested].id
         return obs
 
     def _observe_player(
@@ -1011,7 +1040,8 @@ class Promise(Game):
         # choice throws, the picks (two per blind clash), then per round: stance, skill,
         # weapon, up to two throws
         picks = 2 * len(self.content.characters) if self.blind else 2
-        return self.data.choice_rethrows + picks + 5 * self.data.round_cap
+        throws = self.data.choice_rethrows * (2 if self.blind else 1)  # a two-left throw-off
+        return throws + picks + 5 * self.data.round_cap
 
     def catalogue(self) -> tuple[Entry, ...]:
         """Every character, weapon and skill card of the content (see :mod:`.catalogue`)."""
