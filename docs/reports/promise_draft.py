@@ -73,6 +73,9 @@ def drafted(args: tuple[int, int, str, str, str | None]) -> list[dict[str, Any]]
             "second_char": chars[1 - first], "first_score": _score(state.outcome().results, first),
             "draw": state.outcome().results[0] == "draw",
             "clashes": sum(e["kind"] == "clash" for e in state.events(None, 0)),
+            "two_left": any(
+                e["kind"] == "clash" and not e["again"] for e in state.events(None, 0)
+            ),
         })  # fmt: skip
     return out
 
@@ -201,6 +204,7 @@ def main() -> None:
                 "games": n, "first_pick_rate": fs / n, "interval": [lo, hi],
                 "draws": sum(g["draw"] for g in games) / n,
                 "clashes": sum(g["clashes"] for g in games) / n,
+                "two_left": sum(g["two_left"] for g in games) / n,
                 "first": dict(firsts), "second": dict(seconds),
                 "either": {c: either[c] / n for c in names}, "pairings": dict(pairings),
             }  # fmt: skip
@@ -212,6 +216,13 @@ def main() -> None:
             dl, dh = wilson_interval(sum(g["draw"] for g in games), n)
             print(f"  draws {result['draft']['draws']:.3f} [{dl:.3f}, {dh:.3f}]")
             print(f"  clashes per game {result['draft']['clashes']:.2f}")
+            tl = [g for g in games if g["two_left"]]
+            if tl:
+                tls = sum(g["first_score"] for g in tl) / len(tl)
+                print(
+                    f"  a clash with two characters left (a throw decides who keeps it):"
+                    f" {len(tl)} games, first picker's score there {tls:.3f}"
+                )
             print("  picks (first / second / drafted in % of games):")
             for c in names:
                 print(f"    {c:>9}: {firsts[c]:>5} {seconds[c]:>5}  {100 * either[c] / n:5.1f} %")

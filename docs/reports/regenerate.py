@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -28,7 +29,7 @@ RUNS = HERE / "runs"
 #: name → (group, caiquan arguments); "balance" writes HERE/<name>.html and .json,
 #: "json" captures the command's --json output in RUNS/<name>.json.
 STEPS: dict[str, tuple[str, list[str]]] = {
-    "promise": ("balance", ["balance", "promise", "-n", "600", "--seed", "1", "--bots", "nash",
+    "promise": ("balance", ["balance", "promise", "-n", "2000", "--seed", "1", "--bots", "nash",
                             "--matchups", "60", "-j", "2"]),
     "drama": ("balance", ["balance", "drama", "-n", "2000", "--seed", "1", "--bots", "greedy",
                           "-j", "2"]),
@@ -78,6 +79,11 @@ def run(name: str) -> None:
         data["command"] = "caiquan " + " ".join(args)
         (RUNS / f"{name}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     else:
+        # from scratch: the lab resumes a complete results file of the same run description,
+        # which does not know about a code change made without a new rules version
+        stale = HERE / f"{name}.parquet"
+        stale.unlink(missing_ok=True)
+        shutil.rmtree(stale.with_name(stale.name + ".parts"), ignore_errors=True)
         subprocess.run(cmd, check=True)
     print(f"  {name}: {time.monotonic() - start:.0f} s", flush=True)
 

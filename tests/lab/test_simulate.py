@@ -83,6 +83,26 @@ def test_interrupted_run_resumes(tmp_path: Path) -> None:
     assert seen == [100]
 
 
+def test_a_results_file_of_other_rules_is_played_again(tmp_path: Path) -> None:
+    """A complete file made under another rules version (or release) is not taken as done:
+    its games were played by other rules."""
+    import dataclasses
+
+    from caiquan.games import game_class
+
+    spec = make_spec("goofspiel", CFG, ["random"], 40, seed=3, chunk=20)
+    assert spec.rules_version == game_class("goofspiel").version and spec.caiquan
+    out = tmp_path / "r.parquet"
+    run(dataclasses.replace(spec, rules_version=spec.rules_version - 1), out)
+    seen: list[int] = []
+    run(spec, out, progress=lambda done, total: seen.append(done))
+    assert seen[0] == 0 and seen[-1] == 40  # played again, not resumed
+    assert read_meta(out)["rules_version"] == spec.rules_version
+    seen.clear()
+    run(dataclasses.replace(spec, caiquan="0.0.0-other"), out, progress=lambda d, t: seen.append(d))
+    assert seen[0] == 0
+
+
 def test_parts_of_another_run_are_discarded(tmp_path: Path) -> None:
     out = tmp_path / "r.parquet"
     other = make_spec("goofspiel", CFG, ["random"], 40, seed=1, chunk=20)

@@ -76,6 +76,10 @@ class RunSpec:
     analyse: bool = False
     chunk: int = CHUNK
     content_sha256: str = field(default="", compare=False)
+    #: the game's rules version and caiquan's: a results file made by other rules or another
+    #: release is not resumed (its games would differ)
+    rules_version: int = 0
+    caiquan: str = ""
 
     def seat_bots(self, seats: int) -> list[str]:
         """The spec of each seat: the run's bots, cycled (:func:`caiquan.bots.seat_specs`)."""
@@ -125,7 +129,11 @@ def make_spec(
     content = str(resolved.get("content", ""))
     if content not in ("", "default"):
         digest = hashlib.sha256(Path(content).read_bytes()).hexdigest()
-    return RunSpec(game.id, resolved, specs, games, seed, analyse, chunk, digest)
+    from caiquan import __version__
+
+    return RunSpec(
+        game.id, resolved, specs, games, seed, analyse, chunk, digest, game.version, __version__
+    )
 
 
 def seeds(master: int, n: int) -> list[int]:
