@@ -329,14 +329,9 @@ def _reader(moments: Sequence[Moment], fam: Sequence[int]) -> dict[str, JSONValu
     }
 
 
-def analyse(
-    record: Record, game: Game | None = None, names: Sequence[str] | None = None
-) -> dict[str, JSONValue]:
-    """The coach's analysis of a game record (JSON-ready; see the module docstring).
-
-    ``game``: the game to replay with (default: the record's game from the registry, with
-    the record's configuration); ``names``: the players' names (default ``player N``).
-    """
+def _game_for(record: Record, game: Game | None) -> Game:
+    """The game to replay ``record`` with: ``game``, or the record's own from the registry
+    (with the record's configuration); a record of another game is refused."""
     if game is None:
         try:
             cls = game_class(record.game)
@@ -345,6 +340,18 @@ def analyse(
         game = cls.from_record(record)
     if record.game != game.id:
         raise RecordError(f"this is a record of {record.game!r}, not of {game.id!r}")
+    return game
+
+
+def analyse(
+    record: Record, game: Game | None = None, names: Sequence[str] | None = None
+) -> dict[str, JSONValue]:
+    """The coach's analysis of a game record (JSON-ready; see the module docstring).
+
+    ``game``: the game to replay with (default: the record's game from the registry, with
+    the record's configuration); ``names``: the players' names (default ``player N``).
+    """
+    game = _game_for(record, game)
     moments, state = _moments(game, record)
     players = []
     for p in range(game.num_players):
@@ -460,14 +467,7 @@ def analyse_seat(
     Where the ``nash`` bot samples a hidden world to value a throw (promise's first-pick
     throw), its sample here comes from a public RNG, so such a mix can differ a little from
     the end screen's (which replays the bots' own RNG once the seed is public)."""
-    if game is None:
-        try:
-            cls = game_class(record.game)
-        except Exception as err:
-            raise RecordError(str(err)) from None
-        game = cls.from_record(record)
-    if record.game != game.id:
-        raise RecordError(f"this is a record of {record.game!r}, not of {game.id!r}")
+    game = _game_for(record, game)
     if not 0 <= seat < game.num_players:
         raise RecordError(f"no seat {seat} in a game of {game.num_players}")
     state = game.new_state(record.seed)
