@@ -100,14 +100,18 @@ def click_one(page: Any, rng: random.Random) -> bool:
         buttons.nth(rng.randrange(n)).click(timeout=2_000)
     except Exception:  # re-rendered under the pointer: the next loop sees the new state
         return True
-    page.wait_for_function(
-        "v => document.querySelector('#main').dataset.version !== v"
-        " || document.querySelector('#main').dataset.status === 'finished'"
-        " || document.querySelector('#my-commit')"
-        " || (document.querySelector('#privacy') && !document.querySelector('#privacy').hidden)",
-        arg=v,
-        timeout=15_000,
-    )
+    try:
+        page.wait_for_function(
+            "v => document.querySelector('#main').dataset.version !== v"
+            " || document.querySelector('#main').dataset.status === 'finished'"
+            " || document.querySelector('#my-commit')"
+            " || (document.querySelector('#privacy')"
+            " && !document.querySelector('#privacy').hidden)",
+            arg=v,
+            timeout=15_000,
+        )
+    except Exception:  # the click landed on a frame being replaced: the caller's loop (and
+        return True  # its time limit) looks again; a game that never moves still fails there
     return True
 
 
@@ -192,8 +196,11 @@ def board_decide(page: Any, rng: random.Random) -> list[str] | None:
             time.sleep(0.05)
             continue
         key = rng.choice(keys)
+        try:
+            page.locator(f'[data-target="{key}"].targetable').first.click(timeout=3_000)
+        except Exception:  # re-rendered under the pointer (a paced frame): read the board again
+            continue
         clicked.append(key)
-        page.locator(f'[data-target="{key}"].targetable').first.click()
         if key.startswith("pick:"):
             break
     else:
