@@ -38,11 +38,18 @@ def decide(page: Any, index: int = 0) -> None:
     )
 
 
-def wait_decision(page: Any) -> None:
+def wait_decision(page: Any, *, end_ok: bool = False) -> bool:
+    """Wait until this page must decide (True) or the game is over (False; with ``end_ok``
+    only — otherwise a finished game fails at once instead of after a timeout)."""
     page.wait_for_function(
-        "() => document.querySelector('#t-decision button.option')"
-        " && !document.querySelector('#my-commit')"
+        "() => (document.querySelector('#t-decision button.option')"
+        " && !document.querySelector('#my-commit'))"
+        " || document.querySelector('#main').dataset.status === 'finished'"
     )
+    if page.get_attribute("#main", "data-status") != "finished":
+        return True
+    assert end_ok, "the game ended while the test still expected a decision"
+    return False
 
 
 def check_guide(page: Any, opener: str, lang: str) -> None:
