@@ -125,29 +125,47 @@ def _exchange(
             [(m[i][j] - other[j][i]) / 2 for j in range(len(legal[q]))]
             for i in range(len(legal[p]))
         ]
-        x, y, value = equilibrium(m)
         a, b = legal[p].index(chosen[p]), legal[q].index(chosen[q])
-        against = [sum(r[j] * y[j] for j in range(len(y))) for r in m]
-        outcome = outcomes(zero_sum, names[p], names[q])
-        sign = outcome[a][b]
-        out.append(
-            {
-                "decision": index,
-                "player": p,
-                "opponent": q,
-                "options": names[p],
-                "labels": [_label(game, state, p, o) for o in legal[p]],
-                "their_options": names[q],
-                "mix": [round(v, 6) for v in x],
-                "played": a,
-                "their_played": b,
-                "prob": x[a],
-                "loss": max(0.0, value - against[a]),
-                "result": "win" if sign > 1e-12 else "loss" if sign < -1e-12 else "draw",
-                "outcome": outcome,
-            }
-        )
+        labels = [_label(game, state, p, o) for o in legal[p]]
+        out.append(_moment(index, p, q, m, names[p], labels, names[q], a, b, zero_sum))
     return out
+
+
+def _moment(
+    index: int,
+    p: int,
+    q: int,
+    m: Sequence[Sequence[float]],
+    names: list[str],
+    labels: list[dict[str, str]],
+    their_names: list[str],
+    a: int,
+    b: int,
+    signs: Sequence[Sequence[float]] | None = None,
+) -> dict[str, Any]:
+    """One exchange as the coach reports it: ``p`` played row ``a`` of ``m`` (``p``'s
+    payoffs) and ``q`` column ``b``; the equilibrium mix, the expected loss against ``q``'s
+    equilibrium, and the result read from ``signs`` (the zero-sum matrix; ``m`` itself when
+    None)."""
+    x, y, value = equilibrium(m)
+    against = [sum(r[j] * y[j] for j in range(len(y))) for r in m]
+    outcome = outcomes(m if signs is None else signs, names, their_names)
+    sign = outcome[a][b]
+    return {
+        "decision": index,
+        "player": p,
+        "opponent": q,
+        "options": names,
+        "labels": labels,
+        "their_options": their_names,
+        "mix": [round(v, 6) for v in x],
+        "played": a,
+        "their_played": b,
+        "prob": x[a],
+        "loss": max(0.0, value - against[a]),
+        "result": "win" if sign > 1e-12 else "loss" if sign < -1e-12 else "draw",
+        "outcome": outcome,
+    }
 
 
 def outcomes(
@@ -435,26 +453,9 @@ def seat_moment(
     if len(m) != len(mine) or any(len(row) != len(their_ids) for row in m):
         return None
     names = [c.name for c in _ordered(state, seat, mine)]
-    x, y, value = equilibrium(m)
     a, b = mine.index(chosen[seat]), their_names.index(their_name)
-    against = [sum(r[j] * y[j] for j in range(len(y))) for r in m]
-    outcome = outcomes(m, names, their_names)
-    sign = outcome[a][b]
-    return {
-        "decision": index,
-        "player": seat,
-        "opponent": q,
-        "options": names,
-        "labels": [_label(game, state, seat, o) for o in mine],
-        "their_options": their_names,
-        "mix": [round(v, 6) for v in x],
-        "played": a,
-        "their_played": b,
-        "prob": x[a],
-        "loss": max(0.0, value - against[a]),
-        "result": "win" if sign > 1e-12 else "loss" if sign < -1e-12 else "draw",
-        "outcome": outcome,
-    }
+    labels = [_label(game, state, seat, o) for o in mine]
+    return _moment(index, seat, q, m, names, labels, their_names, a, b)
 
 
 def analyse_seat(
