@@ -1,16 +1,19 @@
 """Head-to-head strength: bot A against bot B, with a running interval; the ladder; exploitability.
 
     PYTHONPATH=src python bench/strength.py GAME A B [--games N] [--seed S] [-o key=value]
-    PYTHONPATH=src python bench/strength.py --ladder --games N --seed S \
-        [--ismcts SPEC] [--only GAME,…] [--out docs/reports/ladder.json] [--render docs/bots.md]
+    PYTHONPATH=src python bench/strength.py --ladder --games N --seed S [--hard SPEC] [-j J] \
+        [--bots levels|all] [--ismcts SPEC] [--only GAME,…] [--out docs/reports/ladder.json] \
+        [--render docs/bots.md]
     PYTHONPATH=src python bench/strength.py --render docs/bots.md --from docs/reports/ladder.json
     PYTHONPATH=src python bench/strength.py --exploitability [--cards 4,5,6] [--samples K] \
         [--tables T] [--json] [--out FILE] [--render docs/bots.md]
 
-``--ladder``: every game, every pairing of random / greedy / nash (where it plays throws) /
-ismcts, ``N`` games each on seeds ``S + pairing index``, rates and 95 % intervals by game,
-seconds per decision, the commit (:mod:`caiquan.lab.ladder`); ``--render`` writes the
-Markdown table into docs/bots.md between its ladder markers. ``--exploitability``: NashConv
+``--ladder``: every game, every pairing of its easy / medium / hard bots (``--hard SPEC``
+plays a searching hard at another budget; ``--bots all``: random / greedy / nash where it
+plays throws / ``--ismcts``), ``N`` games each on seeds ``S + pairing index``, ``J``
+pairings at a time, rates and 95 % intervals by game, seconds per decision, whether each
+game's ladder holds, the commit (:mod:`caiquan.lab.ladder`); ``--render`` writes the
+Markdown tables into docs/bots.md between its ladder markers. ``--exploitability``: NashConv
 of each bot's tabulated policy in goofspiel (4–6 cards) through the OpenSpiel adapter and the
 exploitability of each bot's throw mix on promise's throw tables
 (:mod:`caiquan.bench.exploitability`). Progress goes to stderr; ``--json`` prints the report.
@@ -67,7 +70,15 @@ def ladder(args: argparse.Namespace) -> None:
         only = args.only.split(",") if args.only else None
         out = Path(args.out) if args.out else None
         report = lad.run_ladder(
-            args.games, args.seed, ismcts=args.ismcts, only=only, out=out, log=_log
+            args.games,
+            args.seed,
+            ismcts=args.ismcts,
+            only=only,
+            out=out,
+            log=_log,
+            bots=args.bots,
+            hard=args.hard,
+            jobs=args.jobs,
         )
     table = lad.render_markdown(report)
     if args.render:
@@ -114,6 +125,16 @@ def main() -> None:
     ap.add_argument("--exploitability", action="store_true", help="NashConv tables")
     ap.add_argument("--ismcts", default=None, help="the ismcts spec of --ladder/--exploitability")
     ap.add_argument("--only", help="--ladder: only these games (comma-separated labels)")
+    ap.add_argument(
+        "--bots",
+        choices=("levels", "all"),
+        default="levels",
+        help="--ladder: each game's easy/medium/hard (levels) or random/greedy/nash/--ismcts",
+    )
+    ap.add_argument(
+        "--hard", help="--ladder: this spec plays a searching hard (e.g. ismcts:iterations=200)"
+    )
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="--ladder: pairings at a time")
     ap.add_argument("--out", help="write the JSON report here (after each step)")
     ap.add_argument("--render", help="write the Markdown table into this file's markers")
     ap.add_argument(

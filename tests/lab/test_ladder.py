@@ -23,7 +23,13 @@ def test_ladder_report_and_markdown(tmp_path: Path) -> None:
     out = tmp_path / "ladder.json"
     lines: list[str] = []
     report = ladder.run_ladder(
-        2, 7, ismcts="ismcts:iterations=5", only=["goofspiel"], out=out, log=lines.append
+        2,
+        7,
+        ismcts="ismcts:iterations=5",
+        only=["goofspiel"],
+        out=out,
+        log=lines.append,
+        bots="all",
     )
     assert json.loads(out.read_text()) == report
     assert [r["bots"] for r in report["rows"]] == [
@@ -43,3 +49,67 @@ def test_ladder_report_and_markdown(tmp_path: Path) -> None:
     assert "old table" not in text and text.startswith("before") and text.endswith("after\n")
     assert "| goofspiel | `greedy` vs `ismcts:iterations=5` | 2 |" in text
     assert any("[3/3]" in x for x in lines)
+
+
+def test_levels_are_the_games_own_and_hard_is_replaced_only_where_it_searches() -> None:
+    assert ladder.level_bots(load_game("goofspiel"), "ismcts:iterations=5") == [
+        ("easy", "random"),
+        ("medium", "greedy"),
+        ("hard", "ismcts:iterations=5"),
+    ]
+    assert ladder.level_bots(load_game("oshi_zumo"), "ismcts:iterations=5")[2] == ("hard", "nash")
+    assert ladder.level_bots(load_game("promise"))[2] == ("hard", "ismcts:seconds=1")
+
+
+def test_levels_ladder_in_two_jobs_keeps_the_plan_order_and_gives_verdicts(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    report = ladder.run_ladder(
+        6, 11, only=["goofspiel", "oshi_zumo"], out=out, hard="ismcts:iterations=5", jobs=2
+    )
+    assert json.loads(out.read_text()) == report
+    assert [(r["game"], r["bots"]) for r in report["rows"]] == [
+        ("goofspiel", ["random", "greedy"]),
+        ("goofspiel", ["random", "ismcts:iterations=5"]),
+        ("goofspiel", ["greedy", "ismcts:iterations=5"]),
+        ("oshi_zumo", ["random", "greedy"]),
+        ("oshi_zumo", ["random", "nash"]),
+        ("oshi_zumo", ["greedy", "nash"]),
+    ]
+    assert [r["seed"] for r in report["rows"]] == list(range(11, 17))
+    # the same pairing played alone gives the same games (seeded, whatever the job)
+    alone = ladder.run_ladder(6, 11, only=["goofspiel"], hard="ismcts:iterations=5")
+    assert alone["rows"][1]["rates"] == report["rows"][1]["rates"]
+    v = {x["game"]: x for x in ladder.verdicts(report)}
+    assert set(v) == {"goofspiel", "oshi_zumo"}
+    for x in v.values():  # computed from the rows
+        r = report["rows"][0 if x["game"] == "goofspiel" else 3]
+        assert x["rates"]["medium_vs_easy"][0] == r["rates"]["greedy"]
+        assert x["medium_beats_easy"] == (r["intervals"]["greedy"][0] > 0.5)
+    text = ladder.render_markdown(report)
+    assert "| oshi_zumo | `random` | `greedy` | `nash` |" in text
+    assert "| goofspiel | medium `greedy` vs hard `ismcts:iterations=5` | 6 |" in text
+    assert "hard beats easy at least as often as medium" in text
+
+
+def test_verdicts_say_no_when_a_level_does_not_beat_the_one_below() -> None:
+    def row(a: str, b: str, ra: float, lo: float) -> dict[str, object]:
+        return {
+            "game": "g",
+            "bots": [a, b],
+            "rates": {a: ra, b: 1 - ra},
+            "intervals": {a: [lo, ra + 0.05], b: [1 - ra - 0.05, 1 - lo]},
+            "baseline": 0.5,
+        }
+
+    report = {
+        "levels": {"g": {"easy": "random", "medium": "greedy", "hard": "x"}},
+        "rows": [
+            row("random", "greedy", 0.03, 0.01),  # medium wins 97 %
+            row("random", "x", 0.10, 0.05),  # hard wins 90 %: less often than medium
+            row("greedy", "x", 0.48, 0.41),  # hard 52 %, interval not above 50 %
+        ],
+    }
+    (v,) = ladder.verdicts(report)
+    assert v["medium_beats_easy"] is True
+    assert v["hard_beats_medium"] is False
+    assert v["hard_vs_easy_at_least_medium"] is False

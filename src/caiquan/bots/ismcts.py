@@ -151,9 +151,9 @@ class ISMCTSConfig:
     prune: bool = True
     pure: bool = True
     opponents: str = "auto"
-    noise: float = 0.1
+    noise: float | None = None
     throws: str = "nash"
-    trust: float = 0.0
+    trust: float | None = None
     worlds: int = 16
     paired: bool = False
     belief: int = 64
@@ -193,6 +193,18 @@ class ISMCTSConfig:
         return self.root == "regret" or (
             self.root == "auto" and h is not None and h.root == "regret"
         )
+
+    def noise_prior(self, h: Heuristic | None) -> float:
+        """``noise``, else the game heuristic's ``NOISE``, else 0.1."""
+        if self.noise is not None:
+            return self.noise
+        return h.noise if h is not None and h.noise is not None else 0.1
+
+    def trust_for(self, h: Heuristic | None) -> float:
+        """``trust``, else the game heuristic's ``TRUST``, else 0 (off)."""
+        if self.trust is not None:
+            return self.trust
+        return h.trust if h is not None and h.trust is not None else 0.0
 
     def rollout_cap(self, h: Heuristic | None) -> int:
         """The longest rollout, in decisions: ``depth`` (or the game's) within ``max_rollout``."""
@@ -237,6 +249,7 @@ class _Search:
         self.play: Policy | None = h.rollout if self.model and h is not None else None
         self.prune: Prune | None = h.prune if config.prune and h is not None else None
         self.cap = config.rollout_cap(h)
+        self.trust = config.trust_for(h)
         self.lo, self.hi = view.game.utility_range()
         self.regret = self.simultaneous and not self.model
         #: root=regret: at this simultaneous root every mover is searched (regret matching),
@@ -264,7 +277,7 @@ class _Search:
         likelihood ``e/k`` and each on it ``1 - e + e/k`` (k options), under a Beta prior of
         mean ``noise`` worth 4 moves. A player who follows the rule keeps it low; one who
         plays at random drives it towards 1, and the search then models them so."""
-        prior = self.config.noise
+        prior = self.config.noise_prior(self.h)
         h = self.h
         if not (self.config.adapt and self.model and h is not None and h.followed):
             return prior
@@ -296,7 +309,7 @@ class _Search:
     def _anchor(self) -> int | None:
         """What the heuristic player would do here: kept unless the search is sure."""
         h = self.h
-        if self.config.trust > 0 and h is not None and not (self.regret or self.root_regret):
+        if self.trust > 0 and h is not None and not (self.regret or self.root_regret):
             return h.policy(self.view.determinize(self.rng), self.me, self.rng)
         return None
 
@@ -635,7 +648,7 @@ class _Search:
         anchor = self.anchor
         if anchor is not None and anchor != choice and st.n.get(anchor, 0) > 1:
             gap = _mean(st, choice) - _mean(st, anchor)
-            if gap <= self.config.trust * math.sqrt(_var(st, choice) + _var(st, anchor)):
+            if gap <= self.trust * math.sqrt(_var(st, choice) + _var(st, anchor)):
                 return anchor
         return choice
 
@@ -679,10 +692,11 @@ class ISMCTSBot:
         Param(
             "noise",
             "float",
-            0.1,
+            None,
             minimum=0,
             maximum=1,
-            help="share of a modelled player's moves that are uniformly random",
+            help="share of a modelled player's moves that are uniformly random (default: "
+            "the game heuristic's NOISE, else 0.1)",
         ),
         Param(
             "adapt",
@@ -727,11 +741,11 @@ class ISMCTSBot:
         Param(
             "trust",
             "float",
-            0.0,
+            None,
             minimum=0,
             maximum=10,
             help="keep the heuristic's own choice unless the search beats it by this many "
-            "standard errors (0: off)",
+            "standard errors (0: off; default: the game heuristic's TRUST, else 0)",
         ),
         Param(
             "paired",
@@ -833,9 +847,9 @@ class ISMCTSBot:
         prune: int = 1,
         pure: int = 1,
         opponents: str = "auto",
-        noise: float = 0.1,
+        noise: float | None = None,
         throws: str = "nash",
-        trust: float = 0.0,
+        trust: float | None = None,
         worlds: int = 16,
         paired: int = 0,
         belief: int = 64,
@@ -938,7 +952,7 @@ class ISMCTSBot:
         return self.config.opponents
 
     @property
-    def noise(self) -> float:
+    def noise(self) -> float | None:
         return self.config.noise
 
     @property
@@ -946,7 +960,7 @@ class ISMCTSBot:
         return self.config.throws
 
     @property
-    def trust(self) -> float:
+    def trust(self) -> float | None:
         return self.config.trust
 
     @property

@@ -1,13 +1,18 @@
-"""The bot ladder: every game, every pairing of the shipped bots, one command (issue 23).
+"""The bot ladder: every game, every pairing of its strength levels, one command (issue 23).
 
 ``python bench/strength.py --ladder --games N --out docs/reports/ladder.json --render
 docs/bots.md`` plays, for each game of :func:`ladder_games`, a two-bot :func:`run_tournament` for
-every pairing of ``random``, ``greedy``, ``nash`` (only in games with a two-player matrix
-decision, where it differs from its ``greedy`` fallback) and ``ismcts`` (the spec given,
-by default a fixed iteration budget), on fresh seeds, timing every decision; writes the
-results with the commit to JSON after each pairing (a partial run keeps what it measured),
-and renders the Markdown table that ``docs/bots.md`` shows between
-``<!-- ladder:start -->`` and ``<!-- ladder:end -->``.
+every pairing of the game's own ``easy``, ``medium`` and ``hard`` bots (``Game.strengths``;
+``hard=SPEC`` replaces a searching ``hard`` by another budget, e.g. a fixed iteration count
+that is reproducible and cheaper than the lobby's one second), on fresh seeds, timing every
+decision; with ``bots="all"`` it pairs ``random``, ``greedy``, ``nash`` (only in games with
+a two-player matrix decision, where it differs from its ``greedy`` fallback) and the
+``ismcts`` spec instead. Pairings run in ``jobs`` processes; the results, with the commit,
+go to JSON after each pairing (a partial run keeps what it measured), and render as the
+Markdown tables that ``docs/bots.md`` shows between ``<!-- ladder:start -->`` and
+``<!-- ladder:end -->``: the pairings, and per game whether the ladder holds (issue 23's
+criterion: each level beats the one below with an interval above the fair share, and
+``hard`` beats ``easy`` at least as often as ``medium`` does).
 
 Rates and intervals are the tournament's: the mean per-game score (a bot's seats' shares
 of the win, divided by its seats) with its 95 % interval over games
@@ -28,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from caiquan.engine import Game, Rng
+from caiquan.engine.game import STRENGTH_LEVELS
 from caiquan.games import game_ids, load_game
 
 from .tournament import run_tournament
@@ -66,6 +72,19 @@ def ladder_bots(game: Game, ismcts: str = DEFAULT_ISMCTS) -> list[str]:
     return [*bots, ismcts]
 
 
+def level_bots(game: Game, hard: str | None = None) -> list[tuple[str, str]]:
+    """``(level, spec)`` for ``easy``, ``medium``, ``hard`` as ``game`` declares them;
+    ``hard`` replaces the ``hard`` spec where that is a search (``ismcts…``) — a game whose
+    ``hard`` is another bot (oshi_zumo's ``nash``) keeps it."""
+    out = []
+    for level in STRENGTH_LEVELS:
+        spec = type(game).strength(level)
+        if level == "hard" and hard and spec.split(":")[0] == "ismcts":
+            spec = hard
+        out.append((level, spec))
+    return out
+
+
 def commit() -> str:
     """The checkout's commit (``+dirty`` with uncommitted changes), or ``unknown``."""
     here = Path(__file__).resolve().parent
@@ -97,6 +116,30 @@ def _timing(times: list[tuple[float, float]]) -> dict[str, float | int]:
     }
 
 
+def _pairing(job: tuple[str, str, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
+    """One pairing's row (run in a worker process with ``jobs`` > 1)."""
+    label, gid, config, a, b, games, seed = job
+    game = load_game(gid, config)
+    times: dict[str, list[tuple[float, float]]] = {}
+    t0 = time.perf_counter()
+    res = run_tournament(game, [a, b], games, seed, times=times)
+    by = {st.bot: st for st in res.standings}
+    return {
+        "game": label,
+        "config": dict(game.config),
+        "players": game.num_players,
+        "bots": [a, b],
+        "games": games,
+        "seed": seed,
+        "baseline": round(1.0 / game.num_players, 4),
+        "rates": {x: round(by[x].rate, 4) for x in (a, b)},
+        "intervals": {x: [round(v, 4) for v in by[x].interval] for x in (a, b)},
+        "seats": {x: by[x].min_seats for x in (a, b)},
+        "timing": {x: _timing(times.get(x, [])) for x in (a, b)},
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
 def run_ladder(
     games: int,
     seed: int,
@@ -105,56 +148,111 @@ def run_ladder(
     only: Sequence[str] | None = None,
     out: Path | None = None,
     log: Callable[[str], None] | None = None,
+    bots: str = "levels",
+    hard: str | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """Play every pairing of every game of :func:`ladder_games` (``only``: those labels), ``games``
-    games each; pairing ``j`` (in order) uses seed ``seed + j``. Returns (and writes to
-    ``out`` after each pairing) the report."""
+    games each; pairing ``j`` (in order) uses seed ``seed + j``. ``bots="levels"``: the
+    game's strength levels (``hard`` replacing a searching ``hard``); ``"all"``: random,
+    greedy, nash where it differs, ``ismcts``. Returns (and writes to ``out`` after each
+    pairing) the report; the rows keep the plan's order whatever order the jobs end in."""
+    if bots not in ("levels", "all"):
+        raise ValueError(f"bots must be 'levels' or 'all', got {bots!r}")
     report: dict[str, Any] = {
         "commit": commit(),
         "date": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "load_average_start": [round(x, 2) for x in os.getloadavg()],
         "games_per_pairing": games,
         "seed": seed,
+        "bots": bots,
         "ismcts": ismcts,
+        "hard": hard,
+        "jobs": jobs,
+        "levels": {},
         "rows": [],
     }
-    plan = []
+    plan: list[tuple[str, str, dict[str, Any], str, str, int, int]] = []
     for label, gid, config in ladder_games():
         if only and label not in only:
             continue
         game = load_game(gid, config)
-        for a, b in itertools.combinations(ladder_bots(game, ismcts), 2):
-            plan.append((label, game, a, b))
-    for j, (label, game, a, b) in enumerate(plan):
-        if log is not None:
-            log(f"[{j + 1}/{len(plan)}] {label}: {a} vs {b}, {games} games, seed {seed + j}")
-        times: dict[str, list[tuple[float, float]]] = {}
-        t0 = time.perf_counter()
-        res = run_tournament(game, [a, b], games, seed + j, times=times)
-        by = {st.bot: st for st in res.standings}
-        row: dict[str, Any] = {
-            "game": label,
-            "config": dict(game.config),
-            "players": game.num_players,
-            "bots": [a, b],
-            "games": games,
-            "seed": seed + j,
-            "baseline": round(1.0 / game.num_players, 4),
-            "rates": {x: round(by[x].rate, 4) for x in (a, b)},
-            "intervals": {x: [round(v, 4) for v in by[x].interval] for x in (a, b)},
-            "seats": {x: by[x].min_seats for x in (a, b)},
-            "timing": {x: _timing(times.get(x, [])) for x in (a, b)},
-            "seconds": round(time.perf_counter() - t0, 1),
-        }
-        report["rows"].append(row)
+        if bots == "levels":
+            specs = level_bots(game, hard)
+            report["levels"][label] = dict(specs)
+            names = [spec for _, spec in specs]
+        else:
+            names = ladder_bots(game, ismcts)
+        for a, b in itertools.combinations(names, 2):
+            if a != b:  # a game may give two levels the same bot
+                plan.append((label, gid, dict(config), a, b, games, seed + len(plan)))
+    rows: dict[int, dict[str, Any]] = {}
+
+    def done(j: int, row: dict[str, Any]) -> None:
+        rows[j] = row
+        report["rows"] = [rows[i] for i in sorted(rows)]
         report["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
         if out is not None:
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(json.dumps(report, indent=1) + "\n")
         if log is not None:
+            a = row["bots"][0]
             lo, hi = row["intervals"][a]
-            log(f"    {a}: {row['rates'][a]:.1%} [{lo:.1%}, {hi:.1%}] ({row['seconds']} s)")
+            log(
+                f"[{len(rows)}/{len(plan)}] {row['game']}: {a} vs {row['bots'][1]}: "
+                f"{row['rates'][a]:.1%} [{lo:.1%}, {hi:.1%}] ({row['seconds']} s)"
+            )
+
+    if log is not None:
+        for j, (label, _, _, a, b, n, s) in enumerate(plan):
+            log(f"plan {j + 1}/{len(plan)}: {label}: {a} vs {b}, {n} games, seed {s}")
+    if jobs <= 1:
+        for j, job in enumerate(plan):
+            done(j, _pairing(job))
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(_pairing, job): j for j, job in enumerate(plan)}
+            for fut in as_completed(futures):
+                done(futures[fut], fut.result())
     return report
+
+
+def _rate(
+    rows: dict[tuple[str, ...], dict[str, Any]], x: str, y: str
+) -> tuple[float, float, float] | None:
+    """``x``'s rate against ``y``, the lower end of its interval and the fair share."""
+    r = rows.get((y, x)) or rows.get((x, y))
+    if r is None:
+        return None
+    lo = r["intervals"][x][0]
+    return r["rates"][x], lo, r["baseline"]
+
+
+def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per game of a ``levels`` report: whether its ladder holds as issue 23 asks — medium
+    beats easy and hard beats medium, each with its 95 % interval above the fair share, and
+    hard beats easy at least as often as medium does (point rates). None where a pairing is
+    missing (a partial run) or two levels are the same bot."""
+    out = []
+    for label, levels in report.get("levels", {}).items():
+        rows = {tuple(r["bots"]): r for r in report["rows"] if r["game"] == label}
+
+        easy, medium, hard = levels["easy"], levels["medium"], levels["hard"]
+        me, hm, he = _rate(rows, medium, easy), _rate(rows, hard, medium), _rate(rows, hard, easy)
+        out.append(
+            {
+                "game": label,
+                "medium_beats_easy": None if me is None else me[1] > me[2],
+                "hard_beats_medium": None if hm is None else hm[1] > hm[2],
+                "hard_vs_easy_at_least_medium": (
+                    None if he is None or me is None else he[0] >= me[0]
+                ),
+                "rates": {"medium_vs_easy": me, "hard_vs_medium": hm, "hard_vs_easy": he},
+            }
+        )
+    return out
 
 
 def _pct(x: float) -> str:
@@ -167,15 +265,38 @@ def _secs(t: dict[str, Any]) -> str:
     return f"{t['wall_median']:.3f} ({t['wall_max']:.3f})"
 
 
+def _mark(ok: bool | None) -> str:
+    return "—" if ok is None else ("yes" if ok else "**no**")
+
+
 def render_markdown(report: dict[str, Any]) -> str:
-    """The ladder table: one row per pairing."""
+    """The ladder tables: one row per pairing, then (``levels`` reports) the verdicts."""
+    levels = report.get("bots", "all") == "levels"
+    who = (
+        f"`hard` is the game's own unless it searches, then `{report['hard']}`"
+        if levels and report.get("hard")
+        else "each game's own levels"
+        if levels
+        else f"`ismcts` is `{report['ismcts']}`"
+    )
+    jobs = report.get("jobs", 1)
     lines = [
         f"Commit `{report['commit']}`, {report['date']}, {report['games_per_pairing']} games per "
         f"pairing, seeds {report['seed']} + pairing index (fresh), load average "
         f"{report['load_average_start'][0]:g} at the start, "
-        f"{report.get('load_average_end', report['load_average_start'])[0]:g} at the end; "
-        f"`ismcts` is `{report['ismcts']}`.",
+        f"{report.get('load_average_end', report['load_average_start'])[0]:g} at the end"
+        f"{f', {jobs} pairings at a time' if jobs > 1 else ''}; {who}.",
         "",
+    ]
+    names: dict[tuple[str, str], str] = {}
+    if levels:
+        lines += ["| game | easy | medium | hard |", "|---|---|---|---|"]
+        for label, lv in report["levels"].items():
+            lines.append(f"| {label} | `{lv['easy']}` | `{lv['medium']}` | `{lv['hard']}` |")
+            for level, spec in lv.items():
+                names.setdefault((label, spec), level)
+        lines.append("")
+    lines += [
         "| game | A vs B | games | A rate [95 %] | B rate [95 %] | fair share "
         "| s/decision A: median (max) | s/decision B: median (max) |",
         "|---|---|---|---|---|---|---|---|",
@@ -187,10 +308,28 @@ def render_markdown(report: dict[str, Any]) -> str:
             lo, hi = r["intervals"][x]
             cells.append(f"{_pct(r['rates'][x])} [{_pct(lo)}, {_pct(hi)}]")
         players = f" ({r['players']}p, {r['seats'][a]} seats each)" if r["players"] > 2 else ""
+        la, lb = (names.get((r["game"], x)) for x in (a, b))
+        pair = f"{la} `{a}` vs {lb} `{b}`" if la and lb else f"`{a}` vs `{b}`"
         lines.append(
-            f"| {r['game']}{players} | `{a}` vs `{b}` | {r['games']} | {cells[0]} | {cells[1]} "
+            f"| {r['game']}{players} | {pair} | {r['games']} | {cells[0]} | {cells[1]} "
             f"| {_pct(r['baseline'])} | {_secs(r['timing'][a])} | {_secs(r['timing'][b])} |"
         )
+    if levels:
+        lines += [
+            "",
+            "| game | medium beats easy (interval above fair) | hard beats medium (interval "
+            "above fair) | hard beats easy at least as often as medium |",
+            "|---|---|---|---|",
+        ]
+        for v in verdicts(report):
+            he, me = v["rates"]["hard_vs_easy"], v["rates"]["medium_vs_easy"]
+            third = _mark(v["hard_vs_easy_at_least_medium"])
+            if he is not None and me is not None:
+                third += f" ({_pct(he[0])} vs {_pct(me[0])})"
+            lines.append(
+                f"| {v['game']} | {_mark(v['medium_beats_easy'])} "
+                f"| {_mark(v['hard_beats_medium'])} | {third} |"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -206,7 +345,9 @@ __all__ = [
     "has_matrix_decisions",
     "ladder_bots",
     "ladder_games",
+    "level_bots",
     "render_markdown",
     "run_ladder",
+    "verdicts",
     "write_between_markers",
 ]

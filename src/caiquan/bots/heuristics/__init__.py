@@ -20,9 +20,11 @@ often the others leave the rule, ``noise``, from these) and
 ``MODEL`` (``False``: the search's default ``opponents="auto"`` searches the others'
 decisions instead of modelling them by the rollout player), ``ROOT`` (``"regret"``: the
 search's default ``root="auto"`` mixes at a simultaneous root by regret matching instead of
-best-responding to the model) and ``throw_payoffs(view) ->
-matrix | None`` (a heuristic payoff matrix of a two-player throw for ``nash``, where the game
-has no exact ``throw_payoffs`` hook).
+best-responding to the model), ``NOISE`` and ``TRUST`` (the search's defaults for ``noise``,
+the modelled players' random share — with ``followed``, the prior of its fit — and ``trust``,
+how many standard errors the search must beat the heuristic's own choice by) and
+``throw_payoffs(view) -> matrix | None`` (a heuristic payoff matrix of a two-player throw
+for ``nash``, where the game has no exact ``throw_payoffs`` hook).
 
 A game declares its module as its ``strategy`` hook (``hooks = {"strategy": ".strategy"}`` on
 its ``Game`` class, see :mod:`caiquan.engine.describe`); a game without one is played at
@@ -60,6 +62,8 @@ class Heuristic:
     throw_payoffs: Callable[[PlayerView], list[list[float]] | None] | None = None
     followed: Followed | None = None
     root: str = "ucb"
+    noise: float | None = None
+    trust: float | None = None
 
 
 @cache
@@ -78,6 +82,8 @@ def _load(cls: type[Game]) -> Heuristic | None:
         getattr(m, "throw_payoffs", None),
         getattr(m, "followed", None),
         getattr(m, "ROOT", "ucb"),
+        getattr(m, "NOISE", None),
+        getattr(m, "TRUST", None),
     )
 
 
