@@ -64,8 +64,8 @@ def _log(msg: str) -> None:
 def ladder(args: argparse.Namespace) -> None:
     from caiquan.lab import ladder as lad
 
-    if args.from_json:
-        report = json.loads(Path(args.from_json).read_text())
+    if args.from_json:  # render (merged) reports, play nothing
+        report = lad.merge([json.loads(Path(f).read_text()) for f in args.from_json.split(",")])
     else:
         only = args.only.split(",") if args.only else None
         out = Path(args.out) if args.out else None

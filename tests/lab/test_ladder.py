@@ -113,3 +113,24 @@ def test_verdicts_say_no_when_a_level_does_not_beat_the_one_below() -> None:
     assert v["medium_beats_easy"] is True
     assert v["hard_beats_medium"] is False
     assert v["hard_vs_easy_at_least_medium"] is False
+
+
+def test_reports_of_separate_runs_merge_into_one_table() -> None:
+    def report(game: str, commit: str, load: float) -> dict[str, object]:
+        return {
+            "commit": commit,
+            "date": "2026-12-02 08:00 UTC",
+            "load_average_start": [load],
+            "load_average_end": [load + 1],
+            "games_per_pairing": 2,
+            "seed": 1,
+            "bots": "levels",
+            "levels": {game: {"easy": "random", "medium": "greedy", "hard": "nash"}},
+            "rows": [{"game": game, "bots": ["random", "greedy"]}],
+        }
+
+    m = ladder.merge([report("a", "abc", 1.0), report("b", "def", 3.0)])
+    assert [r["game"] for r in m["rows"]] == ["a", "b"]
+    assert list(m["levels"]) == ["a", "b"]
+    assert m["commit"] == "abc, def" and m["date"] == "2026-12-02 08:00 UTC"
+    assert m["load_average_start"] == [1.0] and m["load_average_end"] == [4.0]

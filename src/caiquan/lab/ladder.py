@@ -219,6 +219,19 @@ def run_ladder(
     return report
 
 
+def merge(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One report from several runs of the same settings (e.g. a costly game run on its own
+    afterwards): the rows and levels of all, in order; commits and dates listed if they
+    differ; the first run's start load and the last run's end load."""
+    out = dict(reports[0])
+    out["rows"] = [row for r in reports for row in r["rows"]]
+    out["levels"] = {k: v for r in reports for k, v in r.get("levels", {}).items()}
+    for key in ("commit", "date"):
+        out[key] = ", ".join(dict.fromkeys(str(r[key]) for r in reports))
+    out["load_average_end"] = reports[-1].get("load_average_end", out["load_average_start"])
+    return out
+
+
 def _rate(
     rows: dict[tuple[str, ...], dict[str, Any]], x: str, y: str
 ) -> tuple[float, float, float] | None:
@@ -346,6 +359,7 @@ __all__ = [
     "ladder_bots",
     "ladder_games",
     "level_bots",
+    "merge",
     "render_markdown",
     "run_ladder",
     "verdicts",
