@@ -113,6 +113,8 @@ def test_verdicts_say_no_when_a_level_does_not_beat_the_one_below() -> None:
     assert v["medium_beats_easy"] is True
     assert v["hard_beats_medium"] is False
     assert v["hard_vs_easy_at_least_medium"] is False
+    d, lo, hi = v["hard_minus_medium_vs_easy"]  # 90 % against 97 %, with its interval
+    assert d == -0.07 and lo < d < hi and hi - lo > 0.1
 
 
 def test_reports_of_separate_runs_merge_into_one_table() -> None:
@@ -131,6 +133,11 @@ def test_reports_of_separate_runs_merge_into_one_table() -> None:
 
     m = ladder.merge([report("a", "abc", 1.0), report("b", "def", 3.0)])
     assert [r["game"] for r in m["rows"]] == ["a", "b"]
+    # a game run again replaces its rows
+    again = report("a", "fff", 2.0)
+    again["rows"] = [{"game": "a", "bots": ["random", "nash"]}]
+    m2 = ladder.merge([report("a", "abc", 1.0), report("b", "def", 3.0), again])
+    assert [(r["game"], r["bots"][1]) for r in m2["rows"]] == [("b", "greedy"), ("a", "nash")]
     assert list(m["levels"]) == ["a", "b"]
     assert m["commit"] == "abc, def" and m["date"] == "2026-12-02 08:00 UTC"
     assert m["load_average_start"] == [1.0] and m["load_average_end"] == [4.0]

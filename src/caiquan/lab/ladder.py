@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as _dt
 import itertools
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -221,10 +222,14 @@ def run_ladder(
 
 def merge(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One report from several runs of the same settings (e.g. a costly game run on its own
-    afterwards): the rows and levels of all, in order; commits and dates listed if they
-    differ; the first run's start load and the last run's end load."""
+    afterwards, or one game re-run after a change): the rows and levels of all, in order,
+    a game's rows coming from the last report that has that game; commits and dates listed
+    if they differ; the first run's start load and the last run's end load."""
     out = dict(reports[0])
-    out["rows"] = [row for r in reports for row in r["rows"]]
+    last = {row["game"]: i for i, r in enumerate(reports) for row in r["rows"]}
+    out["rows"] = [
+        row for i, r in enumerate(reports) for row in r["rows"] if last[row["game"]] == i
+    ]
     out["levels"] = {k: v for r in reports for k, v in r.get("levels", {}).items()}
     for key in ("commit", "date"):
         out[key] = ", ".join(dict.fromkeys(str(r[key]) for r in reports))
@@ -234,19 +239,30 @@ def merge(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _rate(
     rows: dict[tuple[str, ...], dict[str, Any]], x: str, y: str
-) -> tuple[float, float, float] | None:
-    """``x``'s rate against ``y``, the lower end of its interval and the fair share."""
+) -> tuple[float, float, float, float] | None:
+    """``x``'s rate against ``y``, the ends of its 95 % interval and the fair share."""
     r = rows.get((y, x)) or rows.get((x, y))
     if r is None:
         return None
-    lo = r["intervals"][x][0]
-    return r["rates"][x], lo, r["baseline"]
+    lo, hi = r["intervals"][x]
+    return r["rates"][x], lo, r["baseline"], hi
+
+
+def _difference(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+) -> list[float]:
+    """``a``'s rate minus ``b``'s with an approximate 95 % interval (independent runs; each
+    standard error read from its interval's width)."""
+    se = math.hypot((a[3] - a[1]) / 3.92, (b[3] - b[1]) / 3.92)
+    d = a[0] - b[0]
+    return [round(d, 4), round(d - 1.96 * se, 4), round(d + 1.96 * se, 4)]
 
 
 def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
     """Per game of a ``levels`` report: whether its ladder holds as issue 23 asks — medium
     beats easy and hard beats medium, each with its 95 % interval above the fair share, and
-    hard beats easy at least as often as medium does (point rates). None where a pairing is
+    hard beats easy at least as often as medium does (point rates; with the difference and
+    its approximate 95 % interval, to tell a miss from noise). None where a pairing is
     missing (a partial run) or two levels are the same bot."""
     out = []
     for label, levels in report.get("levels", {}).items():
@@ -261,6 +277,9 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
                 "hard_beats_medium": None if hm is None else hm[1] > hm[2],
                 "hard_vs_easy_at_least_medium": (
                     None if he is None or me is None else he[0] >= me[0]
+                ),
+                "hard_minus_medium_vs_easy": (
+                    None if he is None or me is None else _difference(he, me)
                 ),
                 "rates": {"medium_vs_easy": me, "hard_vs_medium": hm, "hard_vs_easy": he},
             }
@@ -337,8 +356,10 @@ def render_markdown(report: dict[str, Any]) -> str:
         for v in verdicts(report):
             he, me = v["rates"]["hard_vs_easy"], v["rates"]["medium_vs_easy"]
             third = _mark(v["hard_vs_easy_at_least_medium"])
-            if he is not None and me is not None:
-                third += f" ({_pct(he[0])} vs {_pct(me[0])})"
+            diff = v["hard_minus_medium_vs_easy"]
+            if he is not None and me is not None and diff is not None:
+                d, lo, hi = (f"{100 * x:+.1f}" for x in diff)
+                third += f" ({_pct(he[0])} vs {_pct(me[0])}; difference {d} [{lo}, {hi}] points)"
             lines.append(
                 f"| {v['game']} | {_mark(v['medium_beats_easy'])} "
                 f"| {_mark(v['hard_beats_medium'])} | {third} |"
