@@ -2,14 +2,14 @@
 
     PYTHONPATH=src python bench/strength.py GAME A B [--games N] [--seed S] [-o key=value]
     PYTHONPATH=src python bench/strength.py --ladder --games N --seed S [--hard SPEC] [-j J] \
-        [--bots levels|all] [--ismcts SPEC] [--only GAME,…] [--out docs/reports/ladder.json] \
+        [--pairings levels|all] [--ismcts SPEC] [--only GAME,…] [--out docs/reports/ladder.json] \
         [--render docs/bots.md]
     PYTHONPATH=src python bench/strength.py --render docs/bots.md --from docs/reports/ladder.json
     PYTHONPATH=src python bench/strength.py --exploitability [--cards 4,5,6] [--samples K] \
         [--tables T] [--json] [--out FILE] [--render docs/bots.md]
 
 ``--ladder``: every game, every pairing of its easy / medium / hard bots (``--hard SPEC``
-plays a searching hard at another budget; ``--bots all``: random / greedy / nash where it
+plays a searching hard at another budget; ``--pairings all``: random / greedy / nash where it
 plays throws / ``--ismcts``), ``N`` games each on seeds ``S + pairing index``, ``J``
 pairings at a time, rates and 95 % intervals by game, seconds per decision, whether each
 game's ladder holds, the commit (:mod:`caiquan.lab.ladder`); ``--render`` writes the
@@ -76,7 +76,7 @@ def ladder(args: argparse.Namespace) -> None:
             only=only,
             out=out,
             log=_log,
-            bots=args.bots,
+            bots=args.pairings,
             hard=args.hard,
             jobs=args.jobs,
         )
@@ -126,7 +126,7 @@ def main() -> None:
     ap.add_argument("--ismcts", default=None, help="the ismcts spec of --ladder/--exploitability")
     ap.add_argument("--only", help="--ladder: only these games (comma-separated labels)")
     ap.add_argument(
-        "--bots",
+        "--pairings",
         choices=("levels", "all"),
         default="levels",
         help="--ladder: each game's easy/medium/hard (levels) or random/greedy/nash/--ismcts",
