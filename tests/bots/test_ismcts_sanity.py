@@ -150,3 +150,33 @@ def test_trust_keeps_the_matching_bid_where_the_search_is_not_sure() -> None:
             spec = "ismcts:iterations=60" + ("," + extra if extra else "")
             agree[extra] += make_bot(spec).decide(PlayerView(s, 0), Rng(seed)) == want
     assert agree[""] > agree["trust=0"] + 3, agree
+
+
+def _at_character_pick(seed: int) -> tuple[object, int]:
+    """A promise state where a player picks a character (random play up to it)."""
+    game = load_game("promise")
+    s = game.new_state(seed)
+    rng = Rng(seed)
+    while True:
+        for p in s.to_move():
+            if s.decision(p).kind == "character":
+                return s, p
+        s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+
+
+def test_promise_character_pick_is_left_to_the_matchup_matrix() -> None:
+    """Promise's heuristic lists the character pick in DEFER: the search plays the
+    heuristic's pick (the matchup matrix's equilibrium) without searching; ``defer=0``
+    searches it."""
+    from caiquan.bots.heuristics import heuristic_for
+
+    assert heuristic_for("promise").defer == ("character",)
+    for seed in range(4):
+        s, p = _at_character_pick(seed)
+        view = PlayerView(s, p)  # type: ignore[arg-type]
+        bot = ISMCTSBot(iterations=40)
+        assert bot.decide(view, Rng(seed)) == GreedyBot().decide(view, Rng(seed))
+        assert bot.last_iterations == 0
+        searched = ISMCTSBot(iterations=40, defer=0)
+        searched.decide(view, Rng(seed))
+        assert searched.last_iterations == 40

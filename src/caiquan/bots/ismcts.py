@@ -159,6 +159,7 @@ class ISMCTSConfig:
     belief: int = 64
     adapt: bool = True
     root: str = "auto"
+    defer: bool = True
 
     def __post_init__(self) -> None:
         depth = self.depth
@@ -168,7 +169,7 @@ class ISMCTSConfig:
         _check_choice("opponents", self.opponents, _OPPONENTS)
         _check_choice("throws", self.throws, _THROWS)
         _check_choice("root", self.root, _ROOTS)
-        for flag in ("prune", "pure", "paired", "adapt"):
+        for flag in ("prune", "pure", "paired", "adapt", "defer"):
             object.__setattr__(self, flag, bool(getattr(self, flag)))
         if self.iterations is None and self.seconds is None:
             object.__setattr__(self, "seconds", 1.0)
@@ -180,6 +181,10 @@ class ISMCTSConfig:
             and view.decision().kind in view.game.matrix_kinds
             and len(view.to_move()) == 2
         )
+
+    def deferred(self, h: Heuristic | None, kind: str) -> bool:
+        """Whether my decisions of ``kind`` are the heuristic player's (its ``DEFER``)."""
+        return self.defer and h is not None and kind in h.defer
 
     def models_opponents(self, h: Heuristic | None) -> bool:
         """Whether the others (and my own throws) follow the game's heuristic player."""
@@ -490,11 +495,10 @@ class _Search:
         (``throws=nash``)."""
         if p != self.me:
             return True
-        return (
-            self.config.throws == "nash"
-            and len(movers) == 2
-            and state.kind(p) in state.game.matrix_kinds
-        )
+        kind = state.kind(p)
+        if self.config.deferred(self.h, kind):
+            return True
+        return self.config.throws == "nash" and len(movers) == 2 and kind in state.game.matrix_kinds
 
     def _model_move(
         self,
@@ -715,6 +719,13 @@ class ISMCTSBot:
             "the average strategy (regret: mixes); auto: the game's heuristic ROOT, else ucb",
         ),
         Param(
+            "defer",
+            "bool",
+            True,
+            help="leave my decisions of the kinds the game's heuristic lists in DEFER to "
+            "the heuristic player (promise: the character pick, by the matchup matrix)",
+        ),
+        Param(
             "throws",
             "choice",
             "nash",
@@ -855,6 +866,7 @@ class ISMCTSBot:
         belief: int = 64,
         adapt: int = 1,
         root: str = "auto",
+        defer: int = 1,
     ) -> None:
         self.config = ISMCTSConfig(
             iterations,
@@ -878,6 +890,7 @@ class ISMCTSBot:
             belief=belief,
             adapt=bool(adapt),
             root=root,
+            defer=bool(defer),
         )
         self.last_iterations = 0  # the last decision's iterations (0: not searched)
         self._nash: NashBot | None = None
@@ -892,6 +905,11 @@ class ISMCTSBot:
                 self._nash = NashBot()
             self.last_iterations = 0
             return self._nash.decide(view, rng)
+        h = heuristic_for(view.game.id)
+        if h is not None and self.config.deferred(h, view.decision().kind):
+            # a kind the game's heuristic knows better than a short search (its DEFER)
+            self.last_iterations = 0
+            return h.policy(view.determinize(rng), view.player, rng)
         search = _Search(self.config, view, rng)
         choice = search.run()
         self.last_iterations = search.done

@@ -22,7 +22,9 @@ decisions instead of modelling them by the rollout player), ``ROOT`` (``"regret"
 search's default ``root="auto"`` mixes at a simultaneous root by regret matching instead of
 best-responding to the model), ``NOISE`` and ``TRUST`` (the search's defaults for ``noise``,
 the modelled players' random share — with ``followed``, the prior of its fit — and ``trust``,
-how many standard errors the search must beat the heuristic's own choice by) and
+how many standard errors the search must beat the heuristic's own choice by), ``DEFER``
+(decision kinds the search leaves to ``policy``: where the heuristic holds knowledge a short
+search cannot rebuild, e.g. promise's matchup matrix for the character pick) and
 ``throw_payoffs(view) -> matrix | None`` (a heuristic payoff matrix of a two-player throw
 for ``nash``, where the game has no exact ``throw_payoffs`` hook).
 
@@ -64,6 +66,7 @@ class Heuristic:
     root: str = "ucb"
     noise: float | None = None
     trust: float | None = None
+    defer: tuple[str, ...] = ()
 
 
 @cache
@@ -84,6 +87,7 @@ def _load(cls: type[Game]) -> Heuristic | None:
         getattr(m, "ROOT", "ucb"),
         getattr(m, "NOISE", None),
         getattr(m, "TRUST", None),
+        tuple(getattr(m, "DEFER", ())),
     )
 
 
