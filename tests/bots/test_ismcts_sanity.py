@@ -119,9 +119,9 @@ def test_adapt_fits_the_modelled_players_noise_to_their_past_moves() -> None:
 
 
 def test_a_games_heuristic_sets_the_searchs_defaults_and_a_spec_overrides_them() -> None:
-    """Goofspiel's heuristic declares DEPTH 3 and TRUST 2 (measured: docs/bots.md); a game
-    without them keeps the engine's defaults (trust off, noise 0.1, rollouts to the end);
-    a parameter in the spec wins over the game's."""
+    """Goofspiel's heuristic declares DEPTH 3 and TRUST 2, promise's TRUST 2 (measured:
+    docs/bots.md); a game without them keeps the engine's defaults (trust off, noise 0.1,
+    rollouts to the end); a parameter in the spec wins over the game's."""
     from caiquan.bots.heuristics import heuristic_for
     from caiquan.bots.ismcts import ISMCTSConfig
 
@@ -130,6 +130,7 @@ def test_a_games_heuristic_sets_the_searchs_defaults_and_a_spec_overrides_them()
     assert default.trust_for(goof) == 2.0 and default.rollout_cap(goof) == 3
     assert default.noise_prior(goof) == 0.1
     assert default.trust_for(oshi) == 0.0 and default.noise_prior(oshi) == 0.1
+    assert default.trust_for(heuristic_for("promise")) == 2.0
     assert default.trust_for(None) == 0.0 and default.noise_prior(None) == 0.1
     mine = ISMCTSConfig(trust=0.0, noise=0.4, depth=0)
     assert mine.trust_for(goof) == 0.0 and mine.noise_prior(goof) == 0.4
