@@ -185,7 +185,14 @@ def test_bot_moves_are_shown_one_at_a_time(server: WebServer, browser: Any) -> N
             if status(page) == "finished":
                 break
             time.sleep(0.05)
-    time.sleep(2.5)  # the queue drains
+    # the queue drains: the last state the server sent is the one on the screen (a fixed
+    # 2.5 s sleep was not always enough on a loaded machine)
+    page.wait_for_function(
+        "() => { const f = window.__frames, s = window.__shown;"
+        " return f.length > 0 && s.length > 0"
+        " && s[s.length - 1].v === String(f[f.length - 1]); }",
+        timeout=30_000,
+    )
     frames = page.evaluate("window.__frames")
     shown = page.evaluate("window.__shown")
     got = [int(s["v"]) for s in shown]
