@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -31,10 +32,19 @@ SEATS = {"promise": 2, "legends": 3, "drama": 4, "goofspiel": 2}
 
 
 def described(el: Any) -> str:
-    """The text a card chip's aria-describedby names (also what its popover shows)."""
-    return str(
-        el.evaluate("e => document.getElementById(e.getAttribute('aria-describedby')).textContent")
-    )
+    """The text a card chip's aria-describedby names (also what its popover shows). Read
+    again while a bot's move re-renders the panel between finding the chip and its text (a
+    CI run under load once caught the chip without its description); a chip that never
+    names an element fails."""
+    for _ in range(50):
+        text = el.evaluate(
+            "e => { const d = document.getElementById(e.getAttribute('aria-describedby'));"
+            " return d ? d.textContent : null; }"
+        )
+        if text is not None:
+            return str(text)
+        time.sleep(0.1)
+    raise AssertionError("the chip's aria-describedby names no element on the page")
 
 
 @pytest.mark.parametrize("game", ["promise", "legends", "drama", "goofspiel"])
