@@ -193,7 +193,9 @@ def test_bench_peers_json_reports_targets(capsys: pytest.CaptureFixture[str]) ->
     assert data["results"]["promise"]["steps_per_s"] > 0
     assert data["results"]["openspiel-goofspiel-13"]["steps_per_s"] > 0  # test extra
     names = [t["target"] for t in data["targets"]]
-    assert "3x3 solve (µs)" in names and len(names) == 10
+    assert "3x3 solve (µs)" in names and len(names) == 12
+    assert data["results"]["mccfr-external"]["ratio"] > 0  # adapter time ÷ C++ time
+    assert "MCCFR external sampling time vs OpenSpiel C++" in names
 
 
 def test_bench_peers_reports_progress() -> None:
@@ -207,7 +209,8 @@ def test_bench_peers_reports_progress() -> None:
     assert len(totals) == 1
     total = totals.pop()
     assert [d for _, d, _ in calls] == list(range(total + 1))  # each start, then all done
-    assert calls[-2][0] == "ISMCTS iterations on promise"
+    assert calls[-3][0] == "ISMCTS iterations on promise"
+    assert calls[-2][0].startswith("MCCFR")
     assert "ismcts-promise" in data["results"]
     # the ISMCTS figure is a search (not a throw left to the Nash solver: 0 iterations)
     assert data["results"]["ismcts-promise"]["iterations_per_s"] > 0

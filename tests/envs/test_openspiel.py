@@ -186,3 +186,32 @@ def test_cfr_on_caiquan_goofspiel_matches_openspiel_goofspiel() -> None:
         conv_b = exploitability.nash_conv(native, b.average_policy())
         assert conv_a == pytest.approx(conv_b, abs=1e-9)
     assert conv_a < 0.1
+
+
+def test_fresh_initial_states_share_nothing_once_they_move() -> None:
+    """Without a deal every initial state borrows the game's one engine until it moves
+    (OpenSpiel builds a new initial state for every clone): moving, cloning or reading one
+    state never changes another."""
+    game = cos.load("goofspiel", num_cards=4, deal_draws=0)
+    start = load_game("goofspiel", {"num_cards": 4}).new_state(0)
+    a, b = game.new_initial_state(), game.new_initial_state()
+    a.apply_actions([0, 1])
+    c = b.clone()
+    b.apply_actions([3, 3])
+    assert a.engine_state.move_number == 1 and b.engine_state.move_number == 1
+    assert a.engine_state.history() != b.engine_state.history()
+    assert c.engine_state == start and game.new_initial_state().engine_state == start
+    fresh = game.new_initial_state()
+    fresh.engine_state.apply([2, 2])  # the escape hatch too: engine_state is the state's own
+    assert game.new_initial_state().engine_state == start
+
+
+def test_mccfr_visits_the_same_tree_as_openspiel_goofspiel() -> None:
+    """Seeded MCCFR draws the same numbers on the adapter's goofspiel as on OpenSpiel's C++
+    goofspiel only if both offer the same number of actions at every node: the solvers then
+    tabulate the same number of information states (bench/mccfr.py times the two)."""
+    from caiquan.bench.mccfr import _games, run_solver
+
+    cpp, ours = _games(4)
+    for kind, iterations in (("outcome", 300), ("external", 20)):
+        assert run_solver(kind, ours, iterations)[1] == run_solver(kind, cpp, iterations)[1]

@@ -30,6 +30,7 @@ from caiquan.engine.matrix import solve_lp, solve_small
 from caiquan.games import load_game
 
 from . import mid_game
+from .mccfr import mccfr_ratios
 
 Runner = Callable[[float], tuple[int, float]]
 """Plays random games for about ``seconds``; returns (steps, elapsed seconds)."""
@@ -295,64 +296,82 @@ def run_peers(
             continue
         runners.update(more)
         clones.update(more_clones)
-    total = repeats * len(runners) + 3  # the rates, the clones, the solvers, ISMCTS
+    mccfr = "openspiel" not in missing
+    # the rates, the clones, the solvers, ISMCTS (and MCCFR with OpenSpiel)
+    base = repeats * len(runners)
+    total = base + 3 + (1 if mccfr else 0)
 
     def step(label: str, done: int, _: int) -> None:
         if progress is not None:
             progress(label, done, total)
 
     rates = interleaved_rates(runners, seconds, repeats, step)
-    step("mid-game clones", total - 3, total)
+    step("mid-game clones", base, total)
     results: dict[str, dict[str, float]] = {
         name: {"steps_per_s": rates[name], "clone_us": _per_call_us(clones[name])}
         for name in runners
     }
-    step("the 3×3 solvers", total - 2, total)
+    step("the 3×3 solvers", base + 1, total)
     results.update(measure_solvers())
-    step("ISMCTS iterations on promise", total - 1, total)
+    step("ISMCTS iterations on promise", base + 2, total)
     results["ismcts-promise"] = {"iterations_per_s": ismcts_rate(seconds, repeats)}
+    if mccfr:
+        step("MCCFR on goofspiel-4 (adapter and C++)", base + 3, total)
+        # about ``seconds`` of C++ solver time a run (the adapter's runs take longer)
+        results.update(mccfr_ratios(repeats, scale=seconds / 2))
     step("done", total, total)
     return {"results": results, "missing": missing, "targets": targets(results)}
 
 
+#: Issue 24: twice the ISMCTS rate its two runs measured on this machine (1,293 and 991
+#: iterations/s on promise, mean 1,142).
+ISMCTS_TARGET = 2 * 1142.0
+
+
 def targets(r: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
-    """The performance targets as measured ratios (None where a peer is missing)."""
+    """The performance targets as measured ratios (None where a peer is missing): those of
+    issue 24 (goofspiel as fast as OpenSpiel's C++, promise / drama / legends 4× OpenSpiel's
+    Python tic-tac-toe, ISMCTS twice as fast, MCCFR through the adapter at most twice the
+    C++ time), and issue 12's that it left as they were (leduc, the 3×3 solve)."""
 
     def ratio(a: str, b: str, key: str = "steps_per_s") -> float | None:
         if a in r and b in r:
             return r[a][key] / r[b][key]
         return None
 
+    def mccfr(kind: str) -> float | None:
+        return r[f"mccfr-{kind}"]["ratio"] if f"mccfr-{kind}" in r else None
+
     rows: list[tuple[str, float | None, str, float]] = [
         (
             "goofspiel steps/s vs OpenSpiel C++",
             ratio("goofspiel-13", "openspiel-goofspiel-13"),
             ">=",
-            0.5,
+            1.0,
         ),
         (
             "goofspiel clone vs OpenSpiel C++",
             ratio("goofspiel-13", "openspiel-goofspiel-13", "clone_us"),
             "<=",
-            3.0,
+            1.0,
         ),
         (
             "promise vs OpenSpiel python tic-tac-toe",
             ratio("promise", "openspiel-python-tic-tac-toe"),
             ">=",
-            2.0,
+            4.0,
         ),
         (
             "drama vs OpenSpiel python tic-tac-toe",
             ratio("drama", "openspiel-python-tic-tac-toe"),
             ">=",
-            2.0,
+            4.0,
         ),
         (
             "legends-4 vs OpenSpiel python tic-tac-toe",
             ratio("legends-4", "openspiel-python-tic-tac-toe"),
             ">=",
-            1.0,
+            4.0,
         ),
         ("promise vs PettingZoo leduc", ratio("promise", "pettingzoo-leduc"), ">=", 5.0),
         ("drama vs PettingZoo leduc", ratio("drama", "pettingzoo-leduc"), ">=", 5.0),
@@ -362,8 +381,10 @@ def targets(r: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
             "ISMCTS iterations/s on promise",
             r.get("ismcts-promise", {}).get("iterations_per_s"),
             ">=",
-            2000.0,
+            ISMCTS_TARGET,
         ),
+        ("MCCFR outcome sampling time vs OpenSpiel C++", mccfr("outcome"), "<=", 2.0),
+        ("MCCFR external sampling time vs OpenSpiel C++", mccfr("external"), "<=", 2.0),
     ]
     out = []
     for name, value, op, goal in rows:

@@ -183,6 +183,11 @@ class CaiquanGame(pyspiel.Game):
         )
         self.encoder: Encoder = encoder_for(g)
         self._outcomes = [(k, 1.0 / DRAW_OUTCOMES) for k in range(DRAW_OUTCOMES)]
+        # without a deal every game starts from the same state: one engine, lent to each
+        # new initial state until it moves (see _Engine.shared)
+        self._initial_engine: _Engine | None = (
+            None if self.deal_draws else _Engine(g.new_state(0), self.max_steps, shared=True)
+        )
 
     def max_chance_nodes_in_history(self) -> int:
         return self.deal_draws
@@ -233,21 +238,34 @@ class _Engine:
 
     It also keeps, per player, the JSON of the events and the choices already put into an
     information-state string, so that each call encodes only what is new (the string grows
-    with the game; re-encoding it whole at every step made long games quadratic).
+    with the game; re-encoding it whole at every step made long games quadratic), and the
+    game's ``max_steps`` (``limit``), so that the hot calls (``current_player``,
+    ``is_terminal``) never go back to the pyspiel game object.
+
+    ``shared``: the one engine of a game without a deal (``deal_draws=0``), lent to every new
+    initial state; a state clones it before its first move (OpenSpiel's ``Clone`` builds a
+    new initial state and then replaces its attributes, so a fresh initial state must cost
+    nothing).
     """
 
-    __slots__ = ("_choices", "_events", "state")
+    __slots__ = ("_choices", "_events", "limit", "shared", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, limit: int = NO_MAX_STEPS, shared: bool = False) -> None:
         self.state = state
+        self.limit = limit
+        self.shared = shared
         self._events: dict[int, tuple[int, list[str]]] = {}
         self._choices: dict[int, tuple[int, list[int]]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        new = _Engine(self.state.clone())
+        new = _Engine(self.state.clone(), self.limit)
         new._events = {p: (n, parts.copy()) for p, (n, parts) in self._events.items()}
         new._choices = {p: (n, mine.copy()) for p, (n, mine) in self._choices.items()}
         return new
+
+    def truncated(self) -> bool:
+        s = self.state
+        return bool(self.limit) and s.move_number >= self.limit and not s.is_terminal()
 
     def info_state(self, player: int) -> str:
         """The perfect-recall string: observation, own choices, event log (sorted keys)."""
@@ -255,32 +273,35 @@ class _Engine:
         seen, parts = self._events.get(player, (0, []))
         total = s.event_count()
         if total > seen:
-            parts.extend(_dumps(e) for e in s.events(player, seen))
+            parts.extend(map(_dumps, s.events(player, seen)))
             self._events[player] = (total, parts)
         done, mine = self._choices.get(player, (0, []))
-        history = s.history() if s.move_number > done else ()
-        for joint in history[done:]:
-            for p, option in joint:
-                if p == player:
-                    mine.append(option)
-        self._choices[player] = (s.move_number, mine)
+        moves = s.move_number
+        if moves > done:
+            for joint in s.history()[done:]:
+                for p, option in joint:
+                    if p == player:
+                        mine.append(option)
+            self._choices[player] = (moves, mine)
         return (
-            '{"events": [' + ", ".join(parts) + '], "my_choices": ' + json.dumps(mine)
-            + ', "observation": ' + _dumps(s.observation(player)) + "}"
+            '{"events": [' + ", ".join(parts) + '], "my_choices": ['
+            + ", ".join(map(str, mine)) + '], "observation": '
+            + _dumps(s.observation(player)) + "}"
         )  # fmt: skip
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_replay, (self.state.record().to_json(),))
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        return (_replay, (self.state.record().to_json(), self.limit))
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+#: JSON with sorted keys, as ``json.dumps(value, sort_keys=True, ensure_ascii=False)`` (one
+#: encoder, not one per call)
+_dumps = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 
 
-def _replay(record_json: str) -> _Engine:
+def _replay(record_json: str, limit: int = NO_MAX_STEPS) -> _Engine:
     record = Record.from_json(record_json)
     game = _load_cached(record.game, tuple(sorted(record.config.items())))
-    return _Engine(game.replay(record))
+    return _Engine(game.replay(record), limit)
 
 
 @lru_cache(maxsize=64)
@@ -290,23 +311,42 @@ def _load_cached(game_id: str, config: tuple[tuple[str, Any], ...]) -> Game:
     return load_game(game_id, dict(config))
 
 
+_CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL_PLAYER = int(pyspiel.PlayerId.TERMINAL)
+_SIMULTANEOUS_PLAYER = int(pyspiel.PlayerId.SIMULTANEOUS)
+
+
 class CaiquanState(pyspiel.State):
-    """An OpenSpiel state wrapping a caiquan state (``engine_state``, after the deal)."""
+    """An OpenSpiel state wrapping a caiquan state (``engine_state``, after the deal).
+
+    The calls an algorithm makes at every node (``current_player``, ``is_terminal``,
+    ``legal_actions``, ``apply_action``) read the caiquan state directly: MCCFR and the like
+    spend most of their time in them (``bench/mccfr.py`` measures the adapter against
+    OpenSpiel's C++ goofspiel).
+    """
 
     def __init__(self, game: CaiquanGame) -> None:
         super().__init__(game)
-        # OpenSpiel copies (clone) and pickles (serialize) these attributes
-        self._draws: list[int] = []
-        self._engine: _Engine | None = None
-        if game.deal_draws == 0:
-            self._engine = _Engine(game.caiquan_game.new_state(0))
+        # OpenSpiel copies (clone: one copy.deepcopy each) and pickles (serialize) these
+        # attributes: ``_draws`` lives only until the deal is complete
+        self._engine: _Engine | None = game._initial_engine
+        if self._engine is None:
+            self._draws: list[int] = []
 
     # ------------------------------------------------------------------ helpers
 
     @property
     def engine_state(self) -> State | None:
         """The caiquan state (``None`` before the deal)."""
-        return self._engine.state if self._engine is not None else None
+        return self._own().state if self._engine is not None else None
+
+    def _own(self) -> _Engine:
+        """This state's own engine (a copy of the shared initial one on first need)."""
+        e = self._engine
+        assert e is not None
+        if e.shared:
+            e = self._engine = _Engine(e.state.clone(), e.limit)
+        return e
 
     def _game(self) -> CaiquanGame:
         g: CaiquanGame = self.get_game()
@@ -316,30 +356,30 @@ class CaiquanState(pyspiel.State):
 
     def truncated(self) -> bool:
         """The game ended by the ``max_steps`` parameter, not by its rules."""
-        if self._engine is None:
-            return False
-        s = self._engine.state
-        limit = self._game().max_steps
-        return bool(limit) and not s.is_terminal() and s.move_number >= limit
+        e = self._engine
+        return e is not None and e.truncated()
 
     def current_player(self) -> int:
-        if self._engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        movers = self._engine.state.to_move()
-        if not movers or self.truncated():
-            return int(pyspiel.PlayerId.TERMINAL)
+        e = self._engine
+        if e is None:
+            return _CHANCE_PLAYER
+        movers = e.state.to_move()
+        if not movers or (e.limit and e.truncated()):
+            return _TERMINAL_PLAYER
         if len(movers) == 1:
             return movers[0]
-        return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return _SIMULTANEOUS_PLAYER
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._engine is None or self.truncated():
+        e = self._engine
+        if e is None or (e.limit and e.truncated()):
             return []
-        s = self._engine.state
-        if player in s.to_move():
+        s = e.state
+        movers = s.to_move()
+        if player in movers:
             return list(s.legal(player))
-        if s.is_simultaneous():
-            return [self._game().wait_action]
+        if len(movers) > 1:
+            return [s.game.num_option_ids]  # WAIT: the player does not decide here
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -352,14 +392,21 @@ class CaiquanState(pyspiel.State):
             self._draws.append(int(action))
             if len(self._draws) == g.deal_draws:
                 seed = sum(b << (8 * i) for i, b in enumerate(self._draws))
-                self._engine = _Engine(g.caiquan_game.new_state(seed))
+                self._engine = _Engine(g.caiquan_game.new_state(seed), g.max_steps)
+                del self._draws  # the seed is the engine state's from now on
             return
-        self._engine.state.apply(int(action))
+        e = self._engine
+        if e.shared:
+            e = self._own()
+        e.state.apply([action])
 
     def _apply_actions(self, actions: list[int]) -> None:
-        assert self._engine is not None
-        s = self._engine.state
-        s.apply({p: int(actions[p]) for p in s.to_move()})
+        e = self._engine
+        assert e is not None
+        if e.shared:
+            e = self._own()
+        s = e.state
+        s.apply([actions[p] for p in s.to_move()])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -370,12 +417,14 @@ class CaiquanState(pyspiel.State):
         return g.caiquan_game.describe_option(int(action)).name
 
     def is_terminal(self) -> bool:
-        return self._engine is not None and (self._engine.state.is_terminal() or self.truncated())
+        e = self._engine
+        return e is not None and (e.state.is_terminal() or bool(e.limit and e.truncated()))
 
     def returns(self) -> list[float]:
-        if self._engine is None or self.truncated():
+        e = self._engine
+        if e is None or (e.limit and e.truncated()):
             return [0.0] * self._game().caiquan_game.num_players
-        return [float(r) for r in self._engine.state.returns()]
+        return [float(r) for r in e.state.returns()]
 
     def __str__(self) -> str:
         if self._engine is None:
