@@ -2,6 +2,9 @@
 
     python bench/lab.py                       # speed: promise, random bots, 1 and 2 jobs
     python bench/lab.py --memory 100000       # peak RSS of 100,000 promise games, 2 jobs
+    python bench/lab.py --game legends --bots greedy --games 200 --paths
+        # games/s of the compiled fast path against its pure twin (CAIQUAN_PURE=1), one job,
+        # interleaved rounds in fresh processes, medians
 
 Peak memory is the largest sum of the resident set sizes of this process and all its
 children (the process pool), sampled every 50 ms from /proc, so it counts what the run
@@ -117,13 +120,60 @@ def measure(game: str, bots: list[str], games: int, jobs: int, seed: int = 0) ->
     }
 
 
+def compare_paths(game: str, bots: str, games: int, rounds: int) -> dict[str, object]:
+    """One job's games/s on the compiled path and on the pure twin: ``rounds`` interleaved
+    runs, each in a fresh process (the path is chosen at import), medians and their ratio."""
+    import statistics
+    import subprocess
+    import sys
+
+    rates: dict[str, list[float]] = {"compiled": [], "pure": []}
+    paths: dict[str, str] = {}
+    for _ in range(rounds):
+        for name in rates:
+            env = dict(os.environ)
+            env.pop("CAIQUAN_PURE", None)
+            if name == "pure":
+                env["CAIQUAN_PURE"] = "1"
+            code = (
+                "import json, sys; sys.path.insert(0, 'bench'); import lab; "
+                "from caiquan._fastpath import summary; "
+                f"m = lab.measure({game!r}, {bots.split(';')!r}, {games}, 1); "
+                "m['path'] = summary(); print(json.dumps(m))"
+            )
+            out = subprocess.run(
+                [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+            ).stdout
+            m = json.loads(out.strip().splitlines()[-1])
+            rates[name].append(m["games_per_s"])
+            paths[name] = m["path"]
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    return {
+        "game": game,
+        "bots": bots,
+        "games": games,
+        "rounds": rates,
+        "median": med,
+        "ratio": round(med["compiled"] / med["pure"], 3),
+        "paths": paths,
+        "load": round(os.getloadavg()[0], 2),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="promise")
     ap.add_argument("--bots", default="random")
     ap.add_argument("--games", type=int, default=4000, help="games per speed run")
     ap.add_argument("--memory", type=int, default=0, help="games of the memory run (2 jobs)")
+    ap.add_argument("--paths", action="store_true", help="compiled vs pure, 1 job (medians)")
+    ap.add_argument("--rounds", type=int, default=3, help="--paths: interleaved rounds")
     args = ap.parse_args()
+    if args.games < 1 or args.rounds < 1:
+        ap.error("--games and --rounds must be at least 1")
+    if args.paths:
+        print(json.dumps(compare_paths(args.game, args.bots, args.games, args.rounds)))
+        return
     bots = args.bots.split(";")
     if args.memory:
         print(json.dumps(measure(args.game, bots, args.memory, 2)))

@@ -1,7 +1,16 @@
 """The test modules hold no doctests: ``--doctest-modules`` (for ``src``) must not import them a
-second time, or a module that skips itself (a missing extra) is reported twice."""
+second time, or a module that skips itself (a missing extra) is reported twice.
+
+The doctests of a compiled module (the fast path, ``caiquan._fastpath``) run on its compiled
+twin: pytest would refuse it as an "import file mismatch" (its ``__file__`` is the extension,
+not the ``.py`` collected), so that check is off (``PY_IGNORE_IMPORTMISMATCH``); the module
+names are unique within ``src``, which is what the check guards."""
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PY_IGNORE_IMPORTMISMATCH", "1")
 
 from collections.abc import Generator
 from typing import Any

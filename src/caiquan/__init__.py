@@ -6,7 +6,11 @@
 (0, 1)
 """
 
-from caiquan._version import __version__
-from caiquan.games import game_ids, load_game, replay
+from caiquan import _fastpath
+
+_fastpath.install()  # before any compiled module is imported: see caiquan._fastpath
+
+from caiquan._version import __version__  # noqa: E402
+from caiquan.games import game_ids, load_game, replay  # noqa: E402
 
 __all__ = ["__version__", "game_ids", "load_game", "replay"]

@@ -70,7 +70,10 @@ def _check_lang(lang: str) -> str:
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"caiquan {__version__}")
+        from caiquan._fastpath import summary
+
+        out.print(f"caiquan {__version__}", markup=False)
+        out.print(summary(), markup=False)  # which code runs: compiled or the pure twin
         raise typer.Exit()
 
 
@@ -438,14 +441,18 @@ def bench_cmd(
             if progress is None
             else lambda setup, done, total: progress(done, total, setup),
         )
+    from caiquan._fastpath import summary
+
+    path = summary()
     if as_json:
         sys.stdout.write(
-            json.dumps({"caiquan": __version__, "results": bench.as_json(results)}) + "\n"
+            json.dumps({"caiquan": __version__, "path": path, "results": bench.as_json(results)})
+            + "\n"
         )
         return
     from rich.table import Table
 
-    table = Table(title=f"random playouts, {seconds:g} s each")
+    table = Table(title=f"random playouts, {seconds:g} s each", caption=path)
     for col in ("game", "config", "decisions/s", "games/s", "clone µs", "observation µs"):
         table.add_column(col, justify="right" if col not in ("game", "config") else "left")
     for r in results:
@@ -478,10 +485,13 @@ def _bench_peers(seconds: float, as_json: bool, quiet: bool = False) -> None:
             if progress is None
             else lambda label, done, total: progress(done, total, label),
         )
+    from caiquan._fastpath import summary
+
+    path = summary()
     if as_json:
-        sys.stdout.write(json.dumps({"caiquan": __version__, **data}) + "\n")
+        sys.stdout.write(json.dumps({"caiquan": __version__, "path": path, **data}) + "\n")
         return
-    table = Table(title="caiquan and its peers, random play in one process")
+    table = Table(title="caiquan and its peers, random play in one process", caption=path)
     for col in ("engine / game", "steps/s", "clone µs", "other"):
         table.add_column(col, justify="left" if col == "engine / game" else "right")
     for name, m in data["results"].items():
