@@ -54,7 +54,7 @@ def _compile(src: Path, files: list[Path], build_lib: Path, work: Path) -> dict[
 
     jobs = int(os.environ.get("CAIQUAN_BUILD_JOBS") or os.cpu_count() or 1)
     extensions = [
-        # -O1: a fraction of -O3's compile time; -g0: no debug symbols (a quarter of the size)
+        # -O1: a fraction of -O3's compile time; -g0: no debug symbols (a fifth of the size)
         Extension(_module_name(f, src), [str(f)], extra_compile_args=["-O1", "-g0"])
         for f in files
     ]

@@ -255,3 +255,21 @@ def test_kind_is_the_decision_kind(game_id: str, config: dict[str, object]) -> N
             assert s.kind(p) == want
         s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     assert all(s.kind(p) == "" for p in range(game.num_players))
+
+
+def test_nested_fields_are_copied_two_levels_deep() -> None:
+    """legends' hands and displays (``_nested_fields``): the clone's lists, outer and inner,
+    are its own, and the clone equals a deep copy."""
+    import copy
+
+    game = load_game("legends", {"players": 4})
+    s = game.new_state(3)
+    rng = Rng(4)
+    for _ in range(30):
+        s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    c = s.clone()
+    assert c == copy.deepcopy(s)
+    for name in ("hands", "displays"):
+        outer, theirs = getattr(s, name), getattr(c, name)
+        assert theirs == outer and theirs is not outer
+        assert all(a is not b for a, b in zip(outer, theirs, strict=True))

@@ -81,6 +81,9 @@ class State(ABC):
     #: Game attributes that are flat lists, dicts or sets of immutable values: clone copies
     #: them shallowly (much faster than the default deep copy).
     _flat_fields: ClassVar[frozenset[str]] = frozenset()
+    #: Game attributes that are lists of flat lists (e.g. each player's hand): clone copies
+    #: the outer list and each inner one, and nothing deeper.
+    _nested_fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -311,8 +314,8 @@ class State(ABC):
         """An independent copy (same RNG position, same history).
 
         Game attributes are deep-copied, except values of immutable types (a tuple must then
-        hold only immutable values), ``_shared_fields`` (shared) and ``_flat_fields``
-        (shallow-copied).
+        hold only immutable values), ``_shared_fields`` (shared), ``_flat_fields``
+        (shallow-copied) and ``_nested_fields`` (two levels copied).
         """
         cls = type(self)
         new = object.__new__(cls)
@@ -329,6 +332,8 @@ class State(ABC):
             value = d[key]
             if value is not None:
                 d[key] = value.copy()
+        for key in plan[3]:  # lists of flat lists
+            d[key] = [inner.copy() for inner in d[key]]
         memo: dict[int, Any] | None = None
         for key in plan[2]:  # the others: deep, unless immutable
             value = d[key]
@@ -610,18 +615,19 @@ def _redacted(event: Event, player: Player) -> Event:
 _MEMO_FIELDS = frozenset({"_legal_memo", "_redact_memo"})
 
 # per state class: (its attribute names, the flat fields, the fields to deep-copy)
-_CLONE_PLANS: dict[type, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}
+_ClonePlan = tuple[frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_CLONE_PLANS: dict[type, _ClonePlan] = {}
 
 
-def _clone_plan(
-    cls: type[State], d: dict[str, Any]
-) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
-    shared, flat = cls._shared_fields, cls._flat_fields
+def _clone_plan(cls: type[State], d: dict[str, Any]) -> _ClonePlan:
+    """The keys of a state's ``__dict__``; its flat, deep-copied and nested game fields."""
+    shared, flat, nested = cls._shared_fields, cls._flat_fields, cls._nested_fields
     game_keys = [k for k in d if k not in _ENGINE_FIELDS and k not in shared]
     return (
         frozenset(d),
         tuple(k for k in game_keys if k in flat),
-        tuple(k for k in game_keys if k not in flat),
+        tuple(k for k in game_keys if k not in flat and k not in nested),
+        tuple(k for k in game_keys if k in nested),
     )
 
 

@@ -112,6 +112,7 @@ class LegendsState(State):
             "hand_known",
         }
     )
+    _nested_fields: ClassVar[frozenset[str]] = frozenset({"hands", "displays"})
 
     # ------------------------------------------------------------------ setup
 
@@ -557,15 +558,17 @@ class LegendsState(State):
 
     def _victor(self, p: int) -> tuple[int, str]:
         """Who wins now (checked from ``p`` clockwise), and how; ``(-1, "")`` if nobody."""
-        n = self.game.num_players
-        content = self.game.content
+        g = self.game
+        n = g.num_players
+        content = g.content
         scores = [0] * n
         reached = [0] * n  # bit c: holds a territory of continent c
-        for t, terr in enumerate(content.territories):
-            q = self.owner[t]
+        for q, developed, (yellow, black, bit) in zip(
+            self.owner, self.yellow, g.star_parts, strict=True
+        ):
             if q >= 0:
-                scores[q] += terr.yellow if self.yellow[t] else -terr.black
-                reached[q] |= 1 << terr.continent
+                scores[q] += yellow if developed else black
+                reached[q] |= bit
         every = (1 << len(CONTINENTS)) - 1
         for i in range(n):
             q = (p + i) % n
@@ -832,6 +835,11 @@ class Legends(Game):
                 f"{self.num_players} players need more than {self.num_players}"
             )
         self.round_cap: int = int(self.config["round_cap"])
+        #: per territory: stars on its yellow side, on its black side (negative), and its
+        #: continent's bit (what _victor adds up after every action)
+        self.star_parts: tuple[tuple[int, int, int], ...] = tuple(
+            (t.yellow, -t.black, 1 << t.continent) for t in c.territories
+        )
         self.tie_limit: int = int(self.config["tie_limit"])
         self.no_progress_end: bool = bool(self.config["no_progress_end"])
         P, T = len(c.persons), len(c.territories)
