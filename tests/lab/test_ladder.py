@@ -141,3 +141,10 @@ def test_reports_of_separate_runs_merge_into_one_table() -> None:
     assert list(m["levels"]) == ["a", "b"]
     assert m["commit"] == "abc, def" and m["date"] == "2026-12-02 08:00 UTC"
     assert m["load_average_start"] == [1.0] and m["load_average_end"] == [4.0]
+    # each run whose rows are kept keeps its own games, seeds and commit, in the header too
+    assert [(r["commit"], r["games"]) for r in m2["runs"]] == [("def", ["b"]), ("fff", ["a"])]
+    again["games_per_pairing"], again["seed"] = 600, 620001
+    m3 = ladder.merge([report("b", "def", 3.0), again])
+    header = "\n".join(ladder._header(m3, "who"))
+    assert "- b: commit `def`" in header and "2 games per pairing, seeds 1 +" in header
+    assert "- a: commit `fff`" in header and "600 games per pairing, seeds 620001 +" in header

@@ -234,6 +234,23 @@ def merge(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for key in ("commit", "date"):
         out[key] = ", ".join(dict.fromkeys(str(r[key]) for r in reports))
     out["load_average_end"] = reports[-1].get("load_average_end", out["load_average_start"])
+    # each run whose rows were kept: its own commit, date, games, seeds and load
+    out["runs"] = [
+        {
+            "commit": r["commit"],
+            "date": r["date"],
+            "games_per_pairing": r["games_per_pairing"],
+            "seed": r["seed"],
+            "games": list(
+                dict.fromkeys(row["game"] for row in r["rows"] if last[row["game"]] == i)
+            ),
+            "load_average_start": r["load_average_start"],
+            "load_average_end": r.get("load_average_end", r["load_average_start"]),
+            "jobs": r.get("jobs", 1),
+        }
+        for i, r in enumerate(reports)
+        if any(last[row["game"]] == i for row in r["rows"])
+    ]
     return out
 
 
@@ -301,6 +318,27 @@ def _mark(ok: bool | None) -> str:
     return "—" if ok is None else ("yes" if ok else "**no**")
 
 
+def _header(report: dict[str, Any], who: str) -> list[str]:
+    """Where the figures come from: one line, or one per run of a merged report."""
+    runs = report.get("runs") or [{**report, "games": None}]
+    lines = []
+    for run in runs:
+        jobs = run.get("jobs", 1)
+        only = f"{', '.join(run['games'])}: " if run.get("games") and len(runs) > 1 else ""
+        lines.append(
+            f"{'- ' if len(runs) > 1 else ''}{only}commit `{run['commit']}`, {run['date']}, "
+            f"{run['games_per_pairing']} games per pairing, seeds {run['seed']} + pairing index "
+            f"(fresh), load average {run['load_average_start'][0]:g} at the start, "
+            f"{run.get('load_average_end', run['load_average_start'])[0]:g} at the end"
+            f"{f', {jobs} pairings at a time' if jobs > 1 else ''}"
+            + ("" if len(runs) > 1 else f"; {who}.")
+        )
+    if len(runs) > 1:
+        lines.append(f"\n{who[0].upper()}{who[1:]}.")
+    lines.append("")
+    return lines
+
+
 def render_markdown(report: dict[str, Any]) -> str:
     """The ladder tables: one row per pairing, then (``levels`` reports) the verdicts."""
     levels = report.get("bots", "all") == "levels"
@@ -311,15 +349,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         if levels
         else f"`ismcts` is `{report['ismcts']}`"
     )
-    jobs = report.get("jobs", 1)
-    lines = [
-        f"Commit `{report['commit']}`, {report['date']}, {report['games_per_pairing']} games per "
-        f"pairing, seeds {report['seed']} + pairing index (fresh), load average "
-        f"{report['load_average_start'][0]:g} at the start, "
-        f"{report.get('load_average_end', report['load_average_start'])[0]:g} at the end"
-        f"{f', {jobs} pairings at a time' if jobs > 1 else ''}; {who}.",
-        "",
-    ]
+    lines = _header(report, who)
     names: dict[tuple[str, str], str] = {}
     if levels:
         lines += ["| game | easy | medium | hard |", "|---|---|---|---|"]
