@@ -145,7 +145,7 @@ def compare_paths(game: str, bots: str, games: int, rounds: int) -> dict[str, ob
                 [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
             ).stdout
             m = json.loads(out.strip().splitlines()[-1])
-            rates[name].append(m["games_per_s"])
+            rates[name].append(round(m["games"] / m["seconds"], 3))  # unrounded games/s
             paths[name] = m["path"]
     med = {k: statistics.median(v) for k, v in rates.items()}
     return {
