@@ -317,7 +317,7 @@ def run_peers(
     results["ismcts-promise"] = {"iterations_per_s": ismcts_rate(seconds, repeats)}
     if mccfr:
         step("MCCFR on goofspiel-4 (adapter and C++)", base + 3, total)
-        # about ``seconds`` of C++ solver time a run (the adapter's runs take longer)
+        # about a third of ``seconds`` of C++ solver time a run (the adapter's take longer)
         results.update(mccfr_ratios(repeats, scale=seconds / 2))
     step("done", total, total)
     return {"results": results, "missing": missing, "targets": targets(results)}
