@@ -3,6 +3,8 @@ seat (a wrong sign or seat in the backups fails these), and answers reproducibly
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from caiquan.bots import GreedyBot, ISMCTSBot, make_bot
@@ -116,6 +118,38 @@ def test_adapt_fits_the_modelled_players_noise_to_their_past_moves() -> None:
     assert _noise_after("random", 0) == 0.1
     assert _noise_after("random", 6, {"imp_info": True}) == 0.1
     assert _noise_after("random", 6, adapt=0) == 0.1
+
+
+def _search_after(opponent: str, turns: int, **params: object) -> Any:
+    """The search seat 0 would run after ``turns`` open-bid goofspiel turns against
+    ``opponent`` (seat 0 itself bids at random), with these ``ismcts`` parameters."""
+    from caiquan.bots.ismcts import _Search
+
+    game = load_game("goofspiel")
+    s = game.new_state(5)
+    rng, other = Rng(1), make_bot(opponent)
+    for _ in range(turns):
+        s.apply({0: rng.choice(s.legal(0)), 1: other.decide(PlayerView(s, 1), rng)})
+    bot = ISMCTSBot(iterations=10, **params)  # type: ignore[arg-type]
+    return _Search(bot.config, PlayerView(s, 0), Rng(2))
+
+
+def test_wary_raises_the_trust_bar_as_the_opponent_looks_random() -> None:
+    """Goofspiel's WARY 2: the search must beat the matching bid by TRUST / (1 - noise)^2
+    standard errors, noise as fitted — close to TRUST 2 against a matching player, several
+    times it against one bidding at random; ``wary=0`` keeps TRUST as it is."""
+    from caiquan.bots.heuristics import heuristic_for
+
+    assert heuristic_for("goofspiel").wary == 2.0
+    assert heuristic_for("promise").wary is None  # no other game sets it
+    for opponent in ("greedy", "random"):
+        search = _search_after(opponent, 6)
+        assert search.trust == pytest.approx(2.0 / (1 - search.noise) ** 2)
+        assert _search_after(opponent, 6, wary=0).trust == 2.0
+        assert _search_after(opponent, 6, wary=1).trust == pytest.approx(2.0 / (1 - search.noise))
+    assert _search_after("greedy", 6).trust < 2.5 < 6 < _search_after("random", 6).trust
+    assert _search_after("random", 6, trust=0).trust == 0  # no bar to raise
+    assert make_bot("ismcts:wary=3").wary == 3.0 and make_bot("ismcts").wary is None
 
 
 def test_a_games_heuristic_sets_the_searchs_defaults_and_a_spec_overrides_them() -> None:

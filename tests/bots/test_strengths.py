@@ -89,4 +89,4 @@ def test_the_command_line_reads_the_games_ladder(
     with pytest.raises(SystemExit):
         main(["games", "--lang", "en"])
     listing = capsys.readouterr().out
-    assert "easy greedy · medium nash · hard ismcts:seconds=1" in listing
+    assert "easy greedy · medium nash · hard ismcts:iterations=200,seconds=1" in listing

@@ -58,7 +58,7 @@ def test_levels_are_the_games_own_and_hard_is_replaced_only_where_it_searches() 
         ("hard", "ismcts:iterations=5"),
     ]
     assert ladder.level_bots(load_game("oshi_zumo"), "ismcts:iterations=5")[2] == ("hard", "nash")
-    assert ladder.level_bots(load_game("promise"))[2] == ("hard", "ismcts:seconds=1")
+    assert ladder.level_bots(load_game("promise"))[2] == ("hard", "ismcts:iterations=200,seconds=1")
 
 
 def test_levels_ladder_in_two_jobs_keeps_the_plan_order_and_gives_verdicts(tmp_path: Path) -> None:

@@ -24,7 +24,11 @@ LEVEL = {"en": ("easy", "medium", "hard"), "zh": ("易", "中", "难")}
 def what(spec: str, lang: str) -> str:
     name, _, params = spec.partition(":")
     if name == "ismcts":
-        seconds = dict(p.split("=") for p in params.split(",") if p).get("seconds", "1")
+        given = dict(p.split("=") for p in params.split(",") if p)
+        if "iterations" in given:  # a playout budget is what the player is told
+            n = given["iterations"]
+            return f"search, {n} playouts per move" if lang == "en" else f"搜索，每步 {n} 次模拟"
+        seconds = given.get("seconds", "1")
         return f"search, {seconds} s per move" if lang == "en" else f"搜索，每步 {seconds} 秒"
     return WHAT[lang][name]
 

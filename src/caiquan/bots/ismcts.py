@@ -33,7 +33,9 @@ The defaults combine the search with the game's knowledge (:mod:`caiquan.bots.he
   the options the game's ``prune`` hook keeps (e.g. no promise skill card that cannot be
   used).
 * ``trust=z`` (0 = off): the bot keeps the heuristic player's own choice unless the
-  search's choice scores more than ``z`` standard errors above it.
+  search's choice scores more than ``z`` standard errors above it; ``wary=w`` raises that
+  bar as the others look random — ``z ÷ (1 − noise)^w`` with the fitted ``noise`` — so a
+  search that best-responds to its model only does so while the others play like it.
 
 ``opponents="search"`` and ``throws="search"`` restore the game-agnostic search (used
 where a game has no heuristic): sequential nodes use UCB1; at simultaneous nodes every
@@ -154,6 +156,7 @@ class ISMCTSConfig:
     noise: float | None = None
     throws: str = "nash"
     trust: float | None = None
+    wary: float | None = None
     worlds: int = 16
     paired: bool = False
     belief: int = 64
@@ -210,6 +213,12 @@ class ISMCTSConfig:
         if self.trust is not None:
             return self.trust
         return h.trust if h is not None and h.trust is not None else 0.0
+
+    def wary_for(self, h: Heuristic | None) -> float:
+        """``wary``, else the game heuristic's ``WARY``, else 0 (off)."""
+        if self.wary is not None:
+            return self.wary
+        return h.wary if h is not None and h.wary is not None else 0.0
 
     def rollout_cap(self, h: Heuristic | None) -> int:
         """The longest rollout, in decisions: ``depth`` (or the game's) within ``max_rollout``."""
@@ -275,6 +284,9 @@ class _Search:
         self.options: tuple[int, ...] = ()  # paired: the root options to try on each world
         #: the share of a modelled player's moves that are uniformly random (``adapt``: fitted)
         self.noise = self._fit_noise()
+        wary = config.wary_for(h)
+        if self.trust > 0 and wary > 0:  # the more the others look random, the higher the bar
+            self.trust /= max(1e-6, 1.0 - self.noise) ** wary
 
     def _fit_noise(self) -> float:
         """``noise``, or with ``adapt`` and the game's ``followed`` hook the posterior mean of
@@ -759,6 +771,15 @@ class ISMCTSBot:
             "standard errors (0: off; default: the game heuristic's TRUST, else 0)",
         ),
         Param(
+            "wary",
+            "float",
+            None,
+            minimum=0,
+            maximum=10,
+            help="raise trust as the others look random: trust / (1 - noise)^wary, noise as "
+            "fitted (0: off; default: the game heuristic's WARY, else 0)",
+        ),
+        Param(
             "paired",
             "bool",
             False,
@@ -861,6 +882,7 @@ class ISMCTSBot:
         noise: float | None = None,
         throws: str = "nash",
         trust: float | None = None,
+        wary: float | None = None,
         worlds: int = 16,
         paired: int = 0,
         belief: int = 64,
@@ -885,6 +907,7 @@ class ISMCTSBot:
             noise=noise,
             throws=throws,
             trust=trust,
+            wary=wary,
             worlds=worlds,
             paired=bool(paired),
             belief=belief,
@@ -980,6 +1003,10 @@ class ISMCTSBot:
     @property
     def trust(self) -> float | None:
         return self.config.trust
+
+    @property
+    def wary(self) -> float | None:
+        return self.config.wary
 
     @property
     def worlds(self) -> int:

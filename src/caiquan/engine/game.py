@@ -38,8 +38,11 @@ STRENGTH_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 #: The ladder a game plays unless it declares its own (:attr:`Game.strengths`): level → bot
 #: spec (``caiquan.bots``). docs/bots.md gives the measurements behind each game's ladder.
+#: ``hard`` searches a fixed 200 playouts a move (the budget the ladder measures, so the
+#: figures describe the bot a player meets, and a seed replays the same moves on any
+#: machine), capped at one second where a slow or busy machine would take longer.
 DEFAULT_STRENGTHS: Mapping[str, str] = MappingProxyType(
-    {"easy": "random", "medium": "greedy", "hard": "ismcts:seconds=1"}
+    {"easy": "random", "medium": "greedy", "hard": "ismcts:iterations=200,seconds=1"}
 )
 
 

@@ -58,8 +58,8 @@ class SeatSpec(BaseModel):
         description="The game's own bot for each level (GET /api/games: each game's "
         "'strengths', measured so that easy < medium < hard in that game); unless a game "
         "says otherwise easy = random, medium = greedy (rules of thumb), hard = "
-        "ismcts:seconds=1 (search, 1 s per move). A bot seat with neither bot nor "
-        "strength is medium.",
+        "ismcts:iterations=200,seconds=1 (search, 200 playouts per move, at most 1 s). "
+        "A bot seat with neither bot nor strength is medium.",
     )
     name: Text = Field(default="", max_length=40)
 

@@ -20,9 +20,10 @@ often the others leave the rule, ``noise``, from these) and
 ``MODEL`` (``False``: the search's default ``opponents="auto"`` searches the others'
 decisions instead of modelling them by the rollout player), ``ROOT`` (``"regret"``: the
 search's default ``root="auto"`` mixes at a simultaneous root by regret matching instead of
-best-responding to the model), ``NOISE`` and ``TRUST`` (the search's defaults for ``noise``,
-the modelled players' random share — with ``followed``, the prior of its fit — and ``trust``,
-how many standard errors the search must beat the heuristic's own choice by), ``DEFER``
+best-responding to the model), ``NOISE``, ``TRUST`` and ``WARY`` (the search's defaults for
+``noise``, the modelled players' random share — with ``followed``, the prior of its fit —,
+``trust``, how many standard errors the search must beat the heuristic's own choice by, and
+``wary``, how much that bar rises as the fitted noise grows), ``DEFER``
 (decision kinds the search leaves to ``policy``: where the heuristic holds knowledge a short
 search cannot rebuild, e.g. promise's matchup matrix for the character pick) and
 ``throw_payoffs(view) -> matrix | None`` (a heuristic payoff matrix of a two-player throw
@@ -67,6 +68,7 @@ class Heuristic:
     noise: float | None = None
     trust: float | None = None
     defer: tuple[str, ...] = ()
+    wary: float | None = None
 
 
 @cache
@@ -88,6 +90,7 @@ def _load(cls: type[Game]) -> Heuristic | None:
         getattr(m, "NOISE", None),
         getattr(m, "TRUST", None),
         tuple(getattr(m, "DEFER", ())),
+        getattr(m, "WARY", None),
     )
 
 
