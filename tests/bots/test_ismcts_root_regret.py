@@ -61,3 +61,37 @@ def test_a_sequential_or_searched_root_is_unchanged() -> None:
     a = make_bot("ismcts:iterations=60,opponents=search,root=regret").decide(view, Rng(5))
     b = make_bot("ismcts:iterations=60,opponents=search,root=ucb").decide(view, Rng(5))
     assert a == b
+
+
+def _after(opponent: str, turns: int, imp_info: bool = False) -> PlayerView:
+    """Seat 0's view after ``turns`` turns of the default goofspiel (13 cards; open bids
+    unless ``imp_info``) against ``opponent`` (seat 0 bids at random)."""
+    s = load_game("goofspiel", imp_info=imp_info).new_state(seed=5)
+    rng, other = Rng(1), make_bot(opponent)
+    for _ in range(turns):
+        s.apply({0: rng.choice(s.legal(0)), 1: other.decide(PlayerView(s, 1), rng)})
+    return PlayerView(s, 0)
+
+
+def test_mix_below_mixes_where_few_options_are_left_and_nothing_is_seen() -> None:
+    """``mix_below=k`` (goofspiel's MIX_BELOW): with ``root=auto`` a simultaneous root where
+    I have at most k options is searched as ``root=regret`` while the bot has seen nothing
+    of how the others play (the first turn; hidden bids); once ``adapt`` has their past
+    moves it best-replies to the model fitted to them, matching player or random; with more
+    options, or with ``root=ucb``, it is the modelled best reply."""
+    view = _first_bid()  # 5 cards in hand, nothing seen yet
+    for k, mixes in ((5, True), (4, False), (0, False)):
+        search = _Search(ISMCTSBot(iterations=20, mix_below=k).config, view, Rng(1))
+        assert search.root_regret is mixes and search.mixed is mixes, k
+    forced = _Search(ISMCTSBot(iterations=20, mix_below=5, root="ucb").config, view, Rng(1))
+    assert not forced.root_regret
+    config = ISMCTSBot(iterations=20, mix_below=7).config  # 7 cards left after 6 turns
+    for opponent in ("greedy", "random"):
+        seen = _Search(config, _after(opponent, 6), Rng(1))
+        assert seen.seen == 6 and not seen.root_regret, opponent
+        hidden = _Search(config, _after(opponent, 6, imp_info=True), Rng(1))
+        assert hidden.seen == 0 and hidden.root_regret, opponent
+    # the 13-card opening is the best reply, not a mix
+    opening = PlayerView(load_game("goofspiel").new_state(seed=4), 0)
+    assert not _Search(ISMCTSBot(iterations=20).config, opening, Rng(1)).root_regret
+    assert make_bot("ismcts:mix_below=3").mix_below == 3 and make_bot("ismcts").mix_below is None

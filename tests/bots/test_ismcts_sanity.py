@@ -13,15 +13,17 @@ from caiquan.games import load_game
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-@pytest.mark.parametrize("spec", ["", "paired=1"])
+@pytest.mark.parametrize("spec", ["mix_below=0", "paired=1,mix_below=0"])
 def test_finds_the_sacrifice_that_beats_the_matching_player(seat: int, spec: str) -> None:
     """Goofspiel, 5 cards, points 5, 4, 3, 2, 1 in that order. The matching player bids
     the card equal to the point: bidding 5 on the 5 ties every turn (a draw), while any
     lower bid gives the 5 away and then wins 4 + 3 + 2 + 1 = 10 by bidding one higher each
-    turn. The search models the others by the game's heuristic player, so it must find it."""
+    turn. The search models the others by the game's heuristic player, so it must find it.
+    (``mix_below=0``: by default, with five cards and nothing seen of the opponent yet, the
+    first bid is a mix — the next test.)"""
     game = load_game("goofspiel", num_cards=5, points_order="descending")
     s = game.new_state(0)
-    spec = "ismcts:iterations=300" + ("," + spec if spec else "")
+    spec = "ismcts:iterations=300," + spec
     for i in range(5):
         bot = make_bot(spec)
         assert bot.decide(PlayerView(s, seat), Rng(i)) != 4  # card index 4 = the 5
@@ -33,6 +35,31 @@ def test_finds_the_sacrifice_that_beats_the_matching_player(seat: int, spec: str
     while not s.is_terminal():
         s.apply({p: bots[p].decide(PlayerView(s, p), rng) for p in s.to_move()})
     assert s.returns()[seat] > 0, s.points
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_default_mixes_first_then_beats_the_matching_player(seat: int) -> None:
+    """The same 5-card game with the default search (goofspiel's MIX_BELOW 5): the first
+    bid, with nothing seen of the opponent, is drawn from a mix (several bids over seeds);
+    from the second turn the opponent's matching bids are seen, the search best-replies to
+    them, and it still wins the game against the matching player from either seat."""
+    game = load_game("goofspiel", num_cards=5, points_order="descending")
+    first = {
+        make_bot("ismcts:iterations=300").decide(PlayerView(game.new_state(0), seat), Rng(i))
+        for i in range(8)
+    }
+    assert len(first) >= 2, first
+    wins = 0
+    for i in range(4):
+        s = game.new_state(0)
+        bots = [make_bot("ismcts:iterations=300"), GreedyBot()]
+        if seat:
+            bots.reverse()
+        rng = Rng(10 + i)
+        while not s.is_terminal():
+            s.apply({p: bots[p].decide(PlayerView(s, p), rng) for p in s.to_move()})
+        wins += s.returns()[seat] > 0
+    assert wins >= 3, wins
 
 
 def test_avoids_the_blunder_at_the_last_choice() -> None:

@@ -157,6 +157,7 @@ class ISMCTSConfig:
     throws: str = "nash"
     trust: float | None = None
     wary: float | None = None
+    mix_below: int | None = None
     worlds: int = 16
     paired: bool = False
     belief: int = 64
@@ -201,6 +202,15 @@ class ISMCTSConfig:
         return self.root == "regret" or (
             self.root == "auto" and h is not None and h.root == "regret"
         )
+
+    def mixes_below(self, h: Heuristic | None) -> int:
+        """``mix_below``, else the game heuristic's ``MIX_BELOW``, else 0 (off); only with
+        ``root=auto``."""
+        if self.root != "auto":
+            return 0
+        if self.mix_below is not None:
+            return self.mix_below
+        return h.mix_below if h is not None and h.mix_below is not None else 0
 
     def noise_prior(self, h: Heuristic | None) -> float:
         """``noise``, else the game heuristic's ``NOISE``, else 0.1."""
@@ -266,9 +276,19 @@ class _Search:
         self.trust = config.trust_for(h)
         self.lo, self.hi = view.game.utility_range()
         self.regret = self.simultaneous and not self.model
+        #: how many of the others' past moves ``adapt`` fitted the noise to (0: none seen)
+        self.seen = 0
+        #: the share of a modelled player's moves that are uniformly random (``adapt``: fitted)
+        self.noise = self._fit_noise()
+        # mix_below: few options left and nothing seen of how the others play (hidden bids,
+        # the first turn) — mix rather than best-reply to a model nothing supports
+        few = len(self.legal) <= config.mixes_below(h)
+        unproven = self.seen == 0
         #: root=regret: at this simultaneous root every mover is searched (regret matching),
         #: deeper the others follow the model; the answer is a draw from my average strategy
-        self.root_regret = self.simultaneous and self.model and config.root_regret(h)
+        self.root_regret = (
+            self.simultaneous and self.model and (config.root_regret(h) or (few and unproven))
+        )
         self.mixed = self.root_regret or (
             self.regret and (not config.pure or kind in view.game.matrix_kinds)
         )
@@ -282,8 +302,6 @@ class _Search:
         self.weights: list[float] = []
         self.pool: list[tuple[State, dict[int, int]]] = []
         self.options: tuple[int, ...] = ()  # paired: the root options to try on each world
-        #: the share of a modelled player's moves that are uniformly random (``adapt``: fitted)
-        self.noise = self._fit_noise()
         wary = config.wary_for(h)
         if self.trust > 0 and wary > 0:  # the more the others look random, the higher the bar
             self.trust /= max(1e-6, 1.0 - self.noise) ** wary
@@ -299,6 +317,7 @@ class _Search:
         if not (self.config.adapt and self.model and h is not None and h.followed):
             return prior
         seen = h.followed(self.view.determinize(Rng(0)), self.me)
+        self.seen = len(seen)
         if not seen:
             return prior
         a, b = 4 * prior, 4 * (1 - prior)
@@ -771,6 +790,17 @@ class ISMCTSBot:
             "standard errors (0: off; default: the game heuristic's TRUST, else 0)",
         ),
         Param(
+            "mix_below",
+            "int",
+            None,
+            minimum=0,
+            maximum=1000,
+            help="with root=auto, mix by regret matching (as root=regret) at a simultaneous "
+            "root where I have at most this many options and have seen none of the others' "
+            "past moves to fit them by (adapt; e.g. hidden bids) (0: off; default: the game "
+            "heuristic's MIX_BELOW, else 0)",
+        ),
+        Param(
             "wary",
             "float",
             None,
@@ -883,6 +913,7 @@ class ISMCTSBot:
         throws: str = "nash",
         trust: float | None = None,
         wary: float | None = None,
+        mix_below: int | None = None,
         worlds: int = 16,
         paired: int = 0,
         belief: int = 64,
@@ -908,6 +939,7 @@ class ISMCTSBot:
             throws=throws,
             trust=trust,
             wary=wary,
+            mix_below=mix_below,
             worlds=worlds,
             paired=bool(paired),
             belief=belief,
@@ -1007,6 +1039,10 @@ class ISMCTSBot:
     @property
     def wary(self) -> float | None:
         return self.config.wary
+
+    @property
+    def mix_below(self) -> int | None:
+        return self.config.mix_below
 
     @property
     def worlds(self) -> int:

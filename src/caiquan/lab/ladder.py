@@ -114,6 +114,8 @@ def _timing(times: list[tuple[float, float]]) -> dict[str, float | int]:
         "wall_median": round(statistics.median(wall), 4),
         "wall_max": round(max(wall), 4),
         "cpu_mean": round(sum(cpu) / len(cpu), 4),
+        # how many took longer than the lobby's 1 s cap on `hard` (which would cut them)
+        "wall_over_1s": sum(1 for w in wall if w > 1.0),
     }
 
 
@@ -311,7 +313,9 @@ def _pct(x: float) -> str:
 def _secs(t: dict[str, Any]) -> str:
     if not t.get("decisions"):
         return "—"
-    return f"{t['wall_median']:.3f} ({t['wall_max']:.3f})"
+    over = t.get("wall_over_1s")
+    extra = f"; {over} over 1 s" if over else ""
+    return f"{t['wall_median']:.3f} ({t['wall_max']:.3f}{extra})"
 
 
 def _mark(ok: bool | None) -> str:

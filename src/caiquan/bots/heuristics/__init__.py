@@ -69,6 +69,7 @@ class Heuristic:
     trust: float | None = None
     defer: tuple[str, ...] = ()
     wary: float | None = None
+    mix_below: int | None = None
 
 
 @cache
@@ -91,6 +92,7 @@ def _load(cls: type[Game]) -> Heuristic | None:
         getattr(m, "TRUST", None),
         tuple(getattr(m, "DEFER", ())),
         getattr(m, "WARY", None),
+        getattr(m, "MIX_BELOW", None),
     )
 
 
