@@ -148,3 +148,11 @@ def test_reports_of_separate_runs_merge_into_one_table() -> None:
     header = "\n".join(ladder._header(m3, "who"))
     assert "- b: commit `def`" in header and "2 games per pairing, seeds 1 +" in header
     assert "- a: commit `fff`" in header and "600 games per pairing, seeds 620001 +" in header
+    # runs that played hard differently (one at a set --hard budget, one the game's own):
+    # the text says so instead of naming one budget for all
+    again["hard"] = "ismcts:iterations=200"
+    m4 = ladder.merge([report("b", "def", 3.0), again])
+    assert [r["hard"] for r in m4["runs"]] == [None, "ismcts:iterations=200"]
+    text = ladder._who(m4)
+    assert "each game's `hard` as played" in text and "then `ismcts" not in text
+    assert "then `ismcts:iterations=200`" in ladder._who({**again, "runs": None})

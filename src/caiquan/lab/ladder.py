@@ -249,6 +249,7 @@ def merge(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "load_average_start": r["load_average_start"],
             "load_average_end": r.get("load_average_end", r["load_average_start"]),
             "jobs": r.get("jobs", 1),
+            "hard": r.get("hard"),
         }
         for i, r in enumerate(reports)
         if any(last[row["game"]] == i for row in r["rows"])
@@ -343,17 +344,27 @@ def _header(report: dict[str, Any], who: str) -> list[str]:
     return lines
 
 
-def render_markdown(report: dict[str, Any]) -> str:
-    """The ladder tables: one row per pairing, then (``levels`` reports) the verdicts."""
+def _who(report: dict[str, Any]) -> str:
+    """Which bots played: each game's levels (``hard`` replaced by ``--hard`` where a run
+    gave it), or the ``ismcts`` spec of an ``all`` report."""
     levels = report.get("bots", "all") == "levels"
-    who = (
-        f"`hard` is the game's own unless it searches, then `{report['hard']}`"
+    hards = {run.get("hard") for run in report.get("runs") or [report]}
+    return (
+        "`hard` is the game's own, except in the runs that played its search at a set "
+        "budget (`--hard`): the next table gives each game's `hard` as played"
+        if levels and len(hards) > 1
+        else f"`hard` is the game's own unless it searches, then `{report['hard']}`"
         if levels and report.get("hard")
         else "each game's own levels"
         if levels
         else f"`ismcts` is `{report['ismcts']}`"
     )
-    lines = _header(report, who)
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    """The ladder tables: one row per pairing, then (``levels`` reports) the verdicts."""
+    levels = report.get("bots", "all") == "levels"
+    lines = _header(report, _who(report))
     names: dict[tuple[str, str], str] = {}
     if levels:
         lines += ["| game | easy | medium | hard |", "|---|---|---|---|"]
