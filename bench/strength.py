@@ -79,6 +79,7 @@ def ladder(args: argparse.Namespace) -> None:
             bots=args.pairings,
             hard=args.hard,
             jobs=args.jobs,
+            players=[int(n) for n in args.players.split(",")] if args.players else None,
         )
     table = lad.render_markdown(report)
     if args.render:
@@ -135,6 +136,11 @@ def main() -> None:
         "--hard", help="--ladder: this spec plays a searching hard (e.g. ismcts:iterations=200)"
     )
     ap.add_argument("-j", "--jobs", type=int, default=1, help="--ladder: pairings at a time")
+    ap.add_argument(
+        "--players",
+        help="--ladder: play each game at these other player counts instead of its default "
+        "(comma-separated, e.g. 3,5,6; labels such as legends-3p)",
+    )
     ap.add_argument("--out", help="write the JSON report here (after each step)")
     ap.add_argument("--render", help="write the Markdown table into this file's markers")
     ap.add_argument(

@@ -156,3 +156,15 @@ def test_reports_of_separate_runs_merge_into_one_table() -> None:
     text = ladder._who(m4)
     assert "each game's `hard` as played" in text and "then `ismcts" not in text
     assert "then `ismcts:iterations=200`" in ladder._who({**again, "runs": None})
+
+
+def test_other_player_counts_are_labelled_games_of_their_own() -> None:
+    """``players``: every game at each other count it allows, labelled ``<id>-<n>p`` with
+    ``{"players": n}``; a game's default count and counts it does not allow are left out."""
+    games = ladder.ladder_games([2, 3, 4])
+    assert ("legends-3p", "legends", {"players": 3}) in games
+    assert ("goofspiel-3p", "goofspiel", {"players": 3}) in games
+    labels = [label for label, _, _ in games]
+    assert "legends-4p" not in labels and "goofspiel-2p" not in labels  # the defaults
+    assert not any(label.startswith(("promise", "oshi_zumo", "drama")) for label in labels)
+    assert ladder.ladder_games() == tuple((g, g, {}) for g, _, _ in ladder.ladder_games())

@@ -35,16 +35,28 @@ from typing import Any
 
 from caiquan.engine import Game, Rng
 from caiquan.engine.game import STRENGTH_LEVELS
-from caiquan.games import game_ids, load_game
+from caiquan.games import game_class, game_ids, load_game
 
 from .tournament import run_tournament
 
 
-def ladder_games() -> tuple[tuple[str, str, dict[str, Any]], ...]:
+def ladder_games(
+    players: Sequence[int] | None = None,
+) -> tuple[tuple[str, str, dict[str, Any]], ...]:
     """(label, game id, config) of every game on the ladder: every registered game (the
     registry's order) at its defaults — a new game joins by registering, nothing here names
-    one."""
-    return tuple((gid, gid, {}) for gid in game_ids())
+    one. ``players``: instead, each game at each of these player counts it allows other than
+    its default (``legends-3p``: ``{"players": 3}``); a game with one count is left out."""
+    if players is None:
+        return tuple((gid, gid, {}) for gid in game_ids())
+    out = []
+    for gid in game_ids():
+        cls = game_class(gid)
+        default = load_game(gid).num_players
+        for n in players:
+            if cls.min_players <= n <= cls.max_players and n != default:
+                out.append((f"{gid}-{n}p", gid, {"players": n}))
+    return tuple(out)
 
 
 DEFAULT_ISMCTS = "ismcts:iterations=200"
@@ -154,12 +166,15 @@ def run_ladder(
     bots: str = "levels",
     hard: str | None = None,
     jobs: int = 1,
+    players: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """Play every pairing of every game of :func:`ladder_games` (``only``: those labels), ``games``
     games each; pairing ``j`` (in order) uses seed ``seed + j``. ``bots="levels"``: the
     game's strength levels (``hard`` replacing a searching ``hard``); ``"all"``: random,
     greedy, nash where it differs, ``ismcts``. Returns (and writes to ``out`` after each
-    pairing) the report; the rows keep the plan's order whatever order the jobs end in."""
+    pairing) the report; the rows keep the plan's order whatever order the jobs end in.
+    ``players``: the games at these other player counts (:func:`ladder_games`); ``only``
+    then takes game ids or labels."""
     if bots not in ("levels", "all"):
         raise ValueError(f"bots must be 'levels' or 'all', got {bots!r}")
     report: dict[str, Any] = {
@@ -176,8 +191,8 @@ def run_ladder(
         "rows": [],
     }
     plan: list[tuple[str, str, dict[str, Any], str, str, int, int]] = []
-    for label, gid, config in ladder_games():
-        if only and label not in only:
+    for label, gid, config in ladder_games(players):
+        if only and label not in only and gid not in only:
             continue
         game = load_game(gid, config)
         if bots == "levels":
