@@ -242,3 +242,19 @@ def test_promise_character_pick_is_left_to_the_matchup_matrix() -> None:
         searched = ISMCTSBot(iterations=40, defer=0)
         searched.decide(view, Rng(seed))
         assert searched.last_iterations == 40
+
+
+def test_goofspiel_heuristic_spreads_its_bids_by_seat_with_three_or_more_players() -> None:
+    """Two players: every seat bids the matching card. Three or more: seats bid 0, −1, +1,
+    −2, … from it, so players who follow the rule do not tie each other every turn — and the
+    ``followed`` hook counts a seat's own spread bid as following the rule."""
+    from caiquan.bots.heuristics import heuristic_for
+
+    h = heuristic_for("goofspiel")
+    two = load_game("goofspiel").new_state(3)
+    assert len({h.policy(two, p, Rng(0)) for p in range(2)}) == 1
+    four = load_game("goofspiel", players=4).new_state(3)
+    bids = [h.policy(four, p, Rng(0)) for p in range(4)]
+    assert len(set(bids)) == 4 and bids[1] == bids[0] - 1 and bids[2] == bids[0] + 1
+    four.apply(dict(enumerate(bids)))
+    assert h.followed is not None and [ok for ok, _ in h.followed(four, 0)] == [True] * 3

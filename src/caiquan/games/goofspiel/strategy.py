@@ -1,6 +1,6 @@
 """Goofspiel's heuristic player (the ``strategy`` hook): bid the card of the same rank in my
 hand as the point card has among the points still to come (the "matching" rule a human soon
-finds)."""
+finds); with three or more players each seat bids a little off it (:func:`_spread`)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,31 @@ from caiquan.engine.strategy import terminal_values
 from .rules import GoofspielState
 
 
+def _spread(seat: int, players: int) -> int:
+    """How far from the matching card ``seat`` bids: 0 in a two-player game; with three or
+    more players 0, −1, +1, −2, +2, … by seat, so that players who follow the rule do not
+    all bid the same card and tie each other every turn (a tie for highest discards the
+    point: three matching players gave every point to a fourth who bid at random)."""
+    if players <= 2:
+        return 0
+    return (seat + 1) // 2 * (1 if seat % 2 == 0 else -1)
+
+
+def _matching(cards: list[int], pos: int, remaining: int, seat: int, players: int) -> int:
+    """The card of ``cards`` (ascending) of the same rank as the point at ``pos`` among the
+    ``remaining`` points, moved by the seat's :func:`_spread` (within the hand)."""
+    # the hand and the points to come have the same size except in a shortened game
+    i = round(pos * (len(cards) - 1) / max(1, remaining - 1)) + _spread(seat, players)
+    return cards[min(max(i, 0), len(cards) - 1)]
+
+
 def policy(world: State, me: int, rng: Rng) -> int:
     assert isinstance(world, GoofspielState)
     hand = list(world.legal(me))  # card indices, ascending
     point = world.point_seq[-1]
     remaining = sorted([point, *world.point_deck])
     pos = remaining.index(point)
-    # the hand and the points to come have the same size except in a shortened game
-    i = round(pos * (len(hand) - 1) / max(1, len(remaining) - 1))
-    return hand[min(i, len(hand) - 1)]
+    return _matching(hand, pos, len(remaining), me, world.game.num_players)
 
 
 rollout = policy
@@ -85,8 +101,8 @@ def _past_bids(world: GoofspielState, me: int) -> Iterator[tuple[bool, int]]:
             shown = set(world.point_seq[:t])
             remaining = [c for c in range(n) if c not in shown]
             pos = remaining.index(world.point_seq[t])
-            i = round(pos * (len(cards) - 1) / max(1, len(remaining) - 1))
-            yield cards[min(i, len(cards) - 1)] == bid, len(cards)
+            want = _matching(cards, pos, len(remaining), q, world.game.num_players)
+            yield want == bid, len(cards)
 
 
 def followed(world: State, me: int) -> list[tuple[bool, int]]:
