@@ -27,7 +27,7 @@ def what(spec: str, lang: str) -> str:
         given = dict(p.split("=") for p in params.split(",") if p)
         if "iterations" in given:  # a playout budget is what the player is told
             n = given["iterations"]
-            return f"search, {n} playouts per move" if lang == "en" else f"搜索，每步 {n} 次模拟"
+            return f"search, {n} playouts" if lang == "en" else f"搜索，每步 {n} 次模拟"
         seconds = given.get("seconds", "1")
         return f"search, {seconds} s per move" if lang == "en" else f"搜索，每步 {seconds} 秒"
     return WHAT[lang][name]

@@ -19,7 +19,7 @@ const STRINGS = {
   bot_is_nash: ["均衡混合出招", "equilibrium mixes"],
   bot_is_exploit: ["识破对手习惯", "reads your habits"],
   bot_is_ismcts: ["搜索，每步 {s} 秒", "search, {s} s per move"],
-  bot_is_ismcts_n: ["搜索，每步 {n} 次模拟", "search, {n} playouts per move"],
+  bot_is_ismcts_n: ["搜索，每步 {n} 次模拟", "search, {n} playouts"],
   bot_is_other: ["其他机器人", "another bot"],
   your_name: ["你的名字", "Your name"],
   table_name: ["桌名", "Table name"],
