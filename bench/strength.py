@@ -79,7 +79,7 @@ def ladder(args: argparse.Namespace) -> None:
             bots=args.pairings,
             hard=args.hard,
             jobs=args.jobs,
-            players=[int(n) for n in args.players.split(",")] if args.players else None,
+            players=args.players,
         )
     table = lad.render_markdown(report)
     if args.render:
@@ -114,6 +114,17 @@ def exploitability(args: argparse.Namespace) -> None:
     print(json.dumps(report) if args.json else table, end="\n" if args.json else "")
 
 
+def _counts(text: str) -> list[int]:
+    """``--players``: comma-separated player counts (an argparse error otherwise)."""
+    try:
+        counts = [int(n) for n in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"player counts, e.g. 3,5,6; got {text!r}") from None
+    if any(n < 1 for n in counts):
+        raise argparse.ArgumentTypeError(f"player counts are at least 1; got {text!r}")
+    return counts
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game", nargs="?")
@@ -138,6 +149,7 @@ def main() -> None:
     ap.add_argument("-j", "--jobs", type=int, default=1, help="--ladder: pairings at a time")
     ap.add_argument(
         "--players",
+        type=_counts,
         help="--ladder: play each game at these other player counts instead of its default "
         "(comma-separated, e.g. 3,5,6; labels such as legends-3p)",
     )
