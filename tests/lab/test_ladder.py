@@ -168,3 +168,13 @@ def test_other_player_counts_are_labelled_games_of_their_own() -> None:
     assert "legends-4p" not in labels and "goofspiel-2p" not in labels  # the defaults
     assert not any(label.startswith(("promise", "oshi_zumo", "drama")) for label in labels)
     assert ladder.ladder_games() == tuple((g, g, {}) for g, _, _ in ladder.ladder_games())
+
+
+def test_row_labels_say_how_many_seats_each_bot_held() -> None:
+    def row(players: int, seats: tuple[int, int]) -> dict[str, object]:
+        return {"bots": ["a", "b"], "players": players, "seats": {"a": seats[0], "b": seats[1]}}
+
+    assert ladder._seats_label(row(4, (2, 2))) == " (4p, 2 seats each)"
+    # two bots at a three-seat table: one holds two seats, the other one, turn about
+    assert ladder._seats_label(row(3, (1, 1))) == " (3p, 1–2 seats each a game)"
+    assert ladder._seats_label(row(5, (2, 2))) == " (5p, 2–3 seats each a game)"

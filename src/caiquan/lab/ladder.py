@@ -322,6 +322,16 @@ def verdicts(report: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _seats_label(row: dict[str, Any]) -> str:
+    """The seats in a row's label: "(4p, 2 seats each)", or "(3p, 1–2 seats each a game)"
+    where a bot holds more seats in some games than in others (two bots at an odd table):
+    the fewest seats it held is the row's ``seats``, the most what the other bot left it."""
+    a, b = row["bots"]
+    n, lo = row["players"], row["seats"][a]
+    hi = n - row["seats"][b]
+    return f" ({n}p, {lo} seats each)" if hi <= lo else f" ({n}p, {lo}–{hi} seats each a game)"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -399,7 +409,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         for x in (a, b):
             lo, hi = r["intervals"][x]
             cells.append(f"{_pct(r['rates'][x])} [{_pct(lo)}, {_pct(hi)}]")
-        players = f" ({r['players']}p, {r['seats'][a]} seats each)" if r["players"] > 2 else ""
+        players = _seats_label(r) if r["players"] > 2 else ""
         la, lb = (names.get((r["game"], x)) for x in (a, b))
         pair = f"{la} `{a}` vs {lb} `{b}`" if la and lb else f"`{a}` vs `{b}`"
         lines.append(
