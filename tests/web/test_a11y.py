@@ -21,6 +21,7 @@ SHORT = {
     "promise": ({}, ["human", "easy"]),
     "legends": ({"players": 3, "round_cap": 3}, ["human", "easy", "easy"]),
     "drama": ({"rounds": 3}, ["human", "easy", "easy", "easy"]),
+    "goofspiel": ({"num_cards": 5}, ["human", "easy"]),  # its table of the turns so far
 }
 
 

@@ -22,7 +22,36 @@ export default function panel(o, ctx) {
   const bid = (v, target = null) => kit.chip("card", "bid", { label: String(v), cls: "num", target });
   return h("div", { class: "panel goofspiel" },
     h("p", { class: "big-point" }, kit.chip("card", "point"), ": ", h("strong", {}, o.point_card ?? "—")),
-    kv(h, [[t("points"), (o.points || []).map((p, i) => `${seatName(ctx, i)} ${p}`).join(" · ")],
+    kv(h, [[t("points"), (o.points || []).map((p, i) => `${seatName(ctx, i)}${lang === "zh" ? "：" : ": "}${p}`).join(" · ")],
       ...(o.hands || []).map((hd, i) => [[t("hand"), ` · ${seatName(ctx, i)}`], hd == null ? "?" : h("span", { class: i === o.player ? "chips my-hand" : "chips" }, hd.map((v) => bid(v, i === o.player ? `bid:${v}` : null)))]),
-      [t("bids"), (o.bids || []).map((b) => b.join(":")).join("  ")]]));
+      [t("bids"), bidLog(o, ctx)]]));
+}
+
+// The turns so far, one row each: the point card, every seat's bid (with hidden bids only
+// mine), who took the card; the winning bid is marked, a tie says the card was discarded.
+function bidLog(o, ctx) {
+  const { h, lang, kit } = ctx;
+  const zh = lang === "zh";
+  const points = o.point_sequence || [];
+  const wins = o.win_sequence || [];
+  const open = Array.isArray(o.bids);
+  const bids = open ? o.bids : (o.my_bids || []).map((b) => [b]);
+  if (!bids.length) return zh ? "（还没有）" : "(none yet)";
+  const seats = open ? (o.points || []).map((_, i) => i) : [o.player];
+  const who = (w) => (w < 0 ? (zh ? "平手，作废" : "tie: discarded") : kit.seatName(ctx, w));
+  const rows = bids.map((turn, k) => h("tr", {},
+    h("td", {}, String(k + 1)),
+    h("td", {}, String(points[k] ?? "")),
+    turn.map((b, j) => h("td", { class: wins[k] === seats[j] ? "won" : "" }, String(b))),
+    h("td", {}, wins[k] === undefined ? "" : who(wins[k]))));
+  // it scrolls once the turns outgrow it: focusable and named, so a keyboard reaches it
+  const label = zh ? "各回合出价" : "bids by turn";
+  return h("div", { class: "table-wrap turn-log-wrap", tabindex: "0", role: "region", "aria-label": label },
+    h("table", { class: "turn-log" },
+      h("thead", {}, h("tr", {},
+        h("th", {}, zh ? "回合" : "turn"),
+        h("th", {}, zh ? "点数牌" : "point card"),
+        seats.map((i) => h("th", {}, kit.seatName(ctx, i))),
+        h("th", {}, zh ? "得分者" : "taken by"))),
+      h("tbody", {}, rows.slice().reverse())));
 }
