@@ -22,7 +22,7 @@ export default function panel(o, ctx) {
   const bid = (v, target = null) => kit.chip("card", "bid", { label: String(v), cls: "num", target });
   return h("div", { class: "panel goofspiel" },
     h("p", { class: "big-point" }, kit.chip("card", "point"), ": ", h("strong", {}, o.point_card ?? "—")),
-    kv(h, [[t("points"), (o.points || []).map((p, i) => `${seatName(ctx, i)}${lang === "zh" ? "：" : ": "}${p}`).join(" · ")],
+    kv(h, [[t("points"), h("span", { class: "scores" }, (o.points || []).flatMap((p, i) => [i ? " · " : "", h("span", {}, `${seatName(ctx, i)}${lang === "zh" ? "：" : ": "}${p}`)]))],
       ...(o.hands || []).map((hd, i) => [[t("hand"), ` · ${seatName(ctx, i)}`], hd == null ? "?" : h("span", { class: i === o.player ? "chips my-hand" : "chips" }, hd.map((v) => bid(v, i === o.player ? `bid:${v}` : null)))]),
       [t("bids"), bidLog(o, ctx)]]));
 }
