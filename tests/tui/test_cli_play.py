@@ -37,10 +37,13 @@ def test_play_builds_the_table(captured: dict[str, Any]) -> None:
     assert table.state.seed == 5 and table.lang == "zh"
 
 
-def test_play_defaults_seat_zero_human_against_ismcts(captured: dict[str, Any]) -> None:
+def test_play_defaults_seat_zero_human_against_the_games_hard(captured: dict[str, Any]) -> None:
     with pytest.raises(SystemExit):
         main(["play", "promise", "--lang", "en"])
-    assert captured["table"].seats == ["human", "ismcts:seconds=0.5"]
+    assert captured["table"].seats == ["human", "ismcts:iterations=200,seconds=1"]
+    with pytest.raises(SystemExit):
+        main(["play", "oshi_zumo", "--lang", "en"])  # its hard is the equilibrium bot
+    assert captured["table"].seats == ["human", "nash"]
 
 
 def test_play_without_a_game_asks_on_screen(captured: dict[str, Any]) -> None:

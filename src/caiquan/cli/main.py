@@ -522,7 +522,7 @@ def play_cmd(
             help="One seat per player: human or a bot spec, comma-separated, e.g. "
             "human,ismcts:seconds=0.5 or human,hard (easy, medium and hard are the game's own "
             "strength ladder, listed by caiquan games; missing seats: the last bot given; default: "
-            "seat 0 human, the others ismcts:seconds=0.5). Several humans = hot-seat. In a "
+            "seat 0 human, the others the game's hard). Several humans = hot-seat. In a "
             "game with a choice of player count the seats set it (legends "
             "--seats human,greedy,ismcts is a 3-player game) unless -o players=N is given.",
         ),

@@ -23,7 +23,10 @@ from caiquan.engine import ConfigError, Game, Record, State
 from caiquan.games import game_class, load_game, replay
 
 HUMAN = "human"
+#: The bot of the seats left out when no game is given; with a game, its ``hard`` (the bot
+#: the strength ladder measures, as the web lobby offers it first; docs/bots.md)
 DEFAULT_BOT = "ismcts:seconds=0.5"
+DEFAULT_STRENGTH = "hard"
 
 
 def parse_seats(
@@ -34,8 +37,9 @@ def parse_seats(
     (``easy``, ``medium``, ``hard``) is the bot that plays it in that game
     (:attr:`Game.strengths`).
 
-    Fewer specs than players: the last bot spec given fills the rest (the default bot if
-    none). ``None``: seat 0 is human, the others the default bot.
+    Fewer specs than players: the last bot spec given fills the rest (if none: the game's
+    ``hard``, without a game :data:`DEFAULT_BOT`). ``None``: seat 0 is human, the others
+    that default.
 
     >>> parse_seats("human,random", 3)
     ['human', 'random', 'random']
@@ -46,6 +50,8 @@ def parse_seats(
     >>> from caiquan.games import game_class
     >>> parse_seats("human,easy", 2, game_class("goofspiel"))
     ['human', 'random']
+    >>> parse_seats(None, 2, game_class("promise"))
+    ['human', 'ismcts:iterations=200,seconds=1']
     """
     if text is None:
         specs: list[str] = [HUMAN]
@@ -61,7 +67,8 @@ def parse_seats(
         raise ConfigError(f"{len(specs)} seats given for a {num_players}-player game")
     specs = [_seat(s) for s in specs]  # fail early with the bot's own message
     bots = [s for s in specs if s != HUMAN]
-    fill = bots[-1] if bots else DEFAULT_BOT
+    default = strength_spec(game, DEFAULT_STRENGTH) if game is not None else DEFAULT_BOT
+    fill = bots[-1] if bots else _seat(default)
     specs += [fill] * (num_players - len(specs))
     return specs
 
