@@ -96,6 +96,15 @@ class ShortSheetState(GoofspielState):
         return Ending(e.reason, (Standing(row.label, row.values[:1]),))
 
 
+class SilentPointsState(GoofspielState):
+    """Logs no event when a point card turns up, though the observation shows it (and the
+    game still declares ``events_tell_all``)."""
+
+    def _log(self, kind: str, *args: Any, **kwargs: Any) -> None:
+        if kind != "point":
+            super()._log(kind, *args, **kwargs)
+
+
 @pytest.mark.parametrize(
     ("game", "check", "message"),
     [
@@ -113,6 +122,11 @@ class ShortSheetState(GoofspielState):
         (_variant(RawReasonState, "broken_reason"), "ending", "raw key"),
         (_variant(MixedEndingState, "broken_ending_lang"), "ending", "has Chinese in it"),
         (_variant(ShortSheetState, "broken_sheet"), "ending", "one value per player"),
+        (
+            _variant(SilentPointsState, "broken_events"),
+            "events_tell_all",
+            "declares events_tell_all, but after move",
+        ),
     ],
     ids=[
         "leak",
@@ -125,6 +139,7 @@ class ShortSheetState(GoofspielState):
         "raw-reason",
         "mixed-reason",
         "short-sheet",
+        "events-tell-all",
     ],
 )
 def test_harness_catches(game: Goofspiel, check: str, message: str) -> None:
@@ -134,3 +149,10 @@ def test_harness_catches(game: Goofspiel, check: str, message: str) -> None:
 
 def test_harness_passes_the_reference_game() -> None:
     check_game(Goofspiel(CFG), seeds=range(3))
+
+
+def test_events_tell_all_is_only_checked_where_declared() -> None:
+    """The silent-points state passes when its game does not claim that events tell all."""
+    cls = type("Undeclared", (Goofspiel,), {"id": "undeclared", "state_class": SilentPointsState,
+                                             "events_tell_all": False})  # fmt: skip
+    check_game(cls(CFG), seeds=range(3), checks=["events_tell_all"])

@@ -166,6 +166,48 @@ def test_information_state_string_is_built_incrementally_and_exactly() -> None:
         assert [clone.information_state_string(p) for p in range(3)] == strings
 
 
+@pytest.mark.parametrize(("game_id", "params"), [("goofspiel", {"num_cards": 5}), ("promise", {})])
+def test_information_state_string_of_a_game_whose_events_tell_all(
+    game_id: str, params: dict[str, Any]
+) -> None:
+    """Where the game declares ``events_tell_all``, the string holds the first observation
+    instead of the current one, equals a plain JSON dump at every step and on clones, and
+    still tells apart every pair of states whose observations differ."""
+    game = cos.load(game_id, **params)
+    assert game.caiquan_game.events_tell_all
+    seen: dict[str, Any] = {}
+    repeats = 0
+    for seed in range(12):
+        state = dealt(game, seed)
+        first = [state.engine_state.observation(p) for p in range(2)]
+        rng = Rng(seed)
+        clones = []
+        while not state.is_terminal():
+            engine = state.engine_state
+            strings = []
+            for p in range(2):
+                mine = [dict(j)[p] for j in engine.history() if p in dict(j)]
+                plain = {"events": engine.events(p), "first_observation": first[p],
+                         "my_choices": mine}  # fmt: skip
+                text = state.information_state_string(p)
+                assert text == json.dumps(plain, sort_keys=True, ensure_ascii=False)
+                assert "observation" not in json.loads(text)
+                obs = engine.observation(p)
+                repeats += text in seen
+                assert seen.setdefault(text, obs) == obs, "one string, two observations"
+                strings.append(text)
+            if engine.move_number % 3 == 0:
+                clones.append((state.clone(), strings))
+            if state.is_simultaneous_node():
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(2)])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        for clone, strings in clones:
+            assert [clone.information_state_string(p) for p in range(2)] == strings
+    if game_id == "goofspiel":  # small enough that playouts meet in the same information state
+        assert repeats > 0
+
+
 def test_cfr_on_caiquan_goofspiel_matches_openspiel_goofspiel() -> None:
     """A known value from outside: CFR+ through OpenSpiel's turn-based transform gives the
     same NashConv, iteration by iteration, on caiquan_goofspiel as on OpenSpiel's own C++

@@ -87,6 +87,14 @@ class Game(ABC):
     #: (docs/bots.md, "The strength ladder"). The server's ``strength``, the terminal's and
     #: the command line's seat words ``easy``/``medium``/``hard`` read it.
     strengths: ClassVar[Mapping[str, str]] = DEFAULT_STRENGTHS
+    #: The events a player is shown carry everything their observation ever reveals: a
+    #: player's observation follows from their first one, their own decisions and the
+    #: events they saw. Adapters may then leave the current observation out of a
+    #: perfect-recall key (the OpenSpiel adapter's information-state string), which makes
+    #: it several times cheaper. Declare it only when it holds: the conformance harness
+    #: (``check_events_tell_all``) replays the same decisions in other worlds consistent with
+    #: a player's view and fails if equal events ever come with different observations.
+    events_tell_all: ClassVar[bool] = False
 
     def __init__(self, config: Mapping[str, Any] | None = None, /, **options: Any) -> None:
         merged = {**(config or {}), **options}

@@ -248,19 +248,38 @@ class _Engine:
     nothing).
     """
 
-    __slots__ = ("_choices", "_events", "limit", "shared", "state")
+    __slots__ = ("_choices", "_events", "_first", "limit", "shared", "state", "tell_all")
 
-    def __init__(self, state: State, limit: int = NO_MAX_STEPS, shared: bool = False) -> None:
+    def __init__(
+        self,
+        state: State,
+        limit: int = NO_MAX_STEPS,
+        shared: bool = False,
+        first: dict[int, str] | None = None,
+    ) -> None:
         self.state = state
         self.limit = limit
         self.shared = shared
-        self._events: dict[int, tuple[int, list[str]]] = {}
-        self._choices: dict[int, tuple[int, list[int]]] = {}
+        # per player: how many events / moves are encoded, and the encoding (a string, so
+        # that a clone shares it instead of copying a list)
+        self._events: dict[int, tuple[int, str]] = {}
+        self._choices: dict[int, tuple[int, str]] = {}
+        #: the game declares ``events_tell_all``: the string holds the first observation
+        #: instead of the current one (see :meth:`info_state`)
+        self.tell_all = type(state.game).events_tell_all
+        #: per player, the JSON of the first observation (the same for every state of a
+        #: deal, so shared by reference with clones)
+        self._first: dict[int, str] = {} if first is None else first
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        new = _Engine(self.state.clone(), self.limit)
-        new._events = {p: (n, parts.copy()) for p, (n, parts) in self._events.items()}
-        new._choices = {p: (n, mine.copy()) for p, (n, mine) in self._choices.items()}
+        return self.copy(self.state.clone())
+
+    def copy(self, state: State) -> _Engine:
+        """An engine for ``state`` (a clone of this one's) that keeps what was encoded."""
+        new = _Engine.__new__(_Engine)  # __init__'s work, without its lookups: a hot path
+        new.state, new.limit, new.shared, new.tell_all = state, self.limit, False, self.tell_all
+        new._first = self._first
+        new._events, new._choices = self._events.copy(), self._choices.copy()
         return new
 
     def truncated(self) -> bool:
@@ -268,26 +287,42 @@ class _Engine:
         return bool(self.limit) and s.move_number >= self.limit and not s.is_terminal()
 
     def info_state(self, player: int) -> str:
-        """The perfect-recall string: observation, own choices, event log (sorted keys)."""
+        """The perfect-recall string: the event log as ``player`` saw it, their own choices
+        and their observation, as JSON with sorted keys.
+
+        The observation is the current one (``"observation"``), or, in a game that declares
+        ``events_tell_all`` (its events carry everything its observations reveal, which the
+        conformance harness checks), the first one (``"first_observation"``): the current
+        one follows from it, the choices and the events, and encoding it at every call was
+        most of the string's cost.
+        """
         s = self.state
-        seen, parts = self._events.get(player, (0, []))
+        seen, events = self._events.get(player, (0, ""))
         total = s.event_count()
         if total > seen:
-            parts.extend(map(_dumps, s.events(player, seen)))
-            self._events[player] = (total, parts)
-        done, mine = self._choices.get(player, (0, []))
+            new = s.events(player, seen)
+            if new:
+                more = _dumps(new)[1:-1]  # the items of the JSON list, ", "-joined
+                events = events + ", " + more if events else more
+            self._events[player] = (total, events)
+        done, mine = self._choices.get(player, (0, ""))
         moves = s.move_number
         if moves > done:
-            for joint in s.history()[done:]:
-                for p, option in joint:
-                    if p == player:
-                        mine.append(option)
+            ids = [str(o) for joint in s.history()[done:] for p, o in joint if p == player]
+            if ids:
+                more = ", ".join(ids)
+                mine = mine + ", " + more if mine else more
             self._choices[player] = (moves, mine)
-        return (
-            '{"events": [' + ", ".join(parts) + '], "my_choices": ['
-            + ", ".join(map(str, mine)) + '], "observation": '
-            + _dumps(s.observation(player)) + "}"
-        )  # fmt: skip
+        head = '{"events": [' + events + "], "
+        choices = '"my_choices": [' + mine + "]"
+        if not self.tell_all:
+            return head + choices + ', "observation": ' + _dumps(s.observation(player)) + "}"
+        first = self._first.get(player)
+        if first is None:
+            fresh = s.move_number == 0 and not s.committed()
+            start = s if fresh else s.game.new_state(s.seed)
+            first = self._first[player] = _dumps(start.observation(player))
+        return head + '"first_observation": ' + first + ", " + choices + "}"
 
     def __reduce__(self) -> tuple[Any, tuple[str, int]]:
         return (_replay, (self.state.record().to_json(), self.limit))
@@ -345,7 +380,7 @@ class CaiquanState(pyspiel.State):
         e = self._engine
         assert e is not None
         if e.shared:
-            e = self._engine = _Engine(e.state.clone(), e.limit)
+            e = self._engine = e.copy(e.state.clone())
         return e
 
     def _game(self) -> CaiquanGame:

@@ -265,6 +265,49 @@ def check_determinize_canonical(game: Game, seed: int, *, max_states: int = 20) 
     random_playout(game, seed, visit=visit)
 
 
+def check_events_tell_all(game: Game, seed: int, *, max_states: int = 30, worlds: int = 4) -> None:
+    """A game that declares ``events_tell_all``: equal events mean equal observations.
+
+    At each state reached, for each player p, the same decision of p is played in other
+    worlds consistent with p's view (``determinize`` and a fresh RNG for what chance does
+    next, the others deciding at random); whenever two of them show p the same events, they
+    must show p the same observation. (Games that do not declare it pass trivially.)
+    """
+    if not type(game).events_tell_all:
+        return
+    rng = Rng(seed + 67)
+    seen = 0
+
+    def visit(s: State) -> None:
+        nonlocal seen
+        if s.is_terminal() or seen >= max_states:
+            return
+        seen += 1
+        movers = s.to_move()
+        joint = random_joint(s, rng)
+        for p in range(game.num_players):
+            after: dict[str, tuple[int, Any]] = {}
+            for w_index in range(worlds):
+                w = s.determinize(p, rng) if w_index else s.clone()
+                w.rng = Rng(rng.next_u64())
+                assert w.to_move() == movers, f"determinize({p}) changed who decides"
+                w.apply({q: joint[q] if q == p else rng.choice(w.legal(q)) for q in movers})
+                key = json.dumps(w.events(p), sort_keys=True)
+                obs = w.observation(p)
+                if key in after:
+                    first, seen_obs = after[key]
+                    assert seen_obs == obs, (
+                        f"{type(game).__name__} declares events_tell_all, but after move "
+                        f"{s.move_number} player {p} is shown the same events in worlds "
+                        f"{first} and {w_index} and different observations: log what the "
+                        f"observation reveals as an event for {p}, or drop the declaration"
+                    )
+                else:
+                    after[key] = (w_index, obs)
+
+    random_playout(game, seed, visit=visit)
+
+
 def check_commit(game: Game, seed: int) -> None:
     """Face-down commits, one player at a time, give the same result as a joint apply."""
     rng = Rng(seed + 53)
@@ -332,6 +375,7 @@ CHECKS: dict[str, Callable[[Game, int], None]] = {
     "determinize": check_determinize,
     "determinize_canonical": check_determinize_canonical,
     "commit": check_commit,
+    "events_tell_all": check_events_tell_all,
     "ending": check_ending,
 }
 

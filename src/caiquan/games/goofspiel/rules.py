@@ -331,6 +331,9 @@ class Goofspiel(Game):
     min_players = 2
     max_players = 10
     state_class = GoofspielState
+    #: every card shown, bid revealed and point scored is logged as an event for who sees it
+    #: (the conformance harness checks it)
+    events_tell_all = True
     rules_package = "caiquan.games.goofspiel"
     hooks: ClassVar[Mapping[str, str]] = {
         "strategy": ".strategy",

@@ -143,6 +143,9 @@ class OshiZumo(Game):
     min_players = 2
     max_players = 2
     state_class = OshiZumoState
+    #: every card shown, bid revealed and point scored is logged as an event for who sees it
+    #: (the conformance harness checks it)
+    events_tell_all = True
     rules_package = "caiquan.games.oshi_zumo"
     # OpenSpiel declares oshi_zumo PERFECT_INFORMATION although the bids are simultaneous:
     # the state is public; only the current bids are unknown until both are revealed

@@ -938,6 +938,9 @@ class Promise(Game):
     min_players = 2
     max_players = 2
     state_class = PromiseState
+    #: every card shown, bid revealed and point scored is logged as an event for who sees it
+    #: (the conformance harness checks it)
+    events_tell_all = True
     rules_package = "caiquan.games.promise"
     lobby_order: ClassVar[int] = 10
     hooks: ClassVar[Mapping[str, str]] = {
