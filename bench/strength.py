@@ -102,6 +102,7 @@ def exploitability(args: argparse.Namespace) -> None:
             throw_samples=args.throw_samples,
             ismcts=args.ismcts,
             ismcts_max_cards=args.ismcts_max_cards,
+            bots=args.bots,
             log=_log,
             out=Path(args.out) if args.out else None,
         )
@@ -123,6 +124,16 @@ def _counts(text: str) -> list[int]:
     if any(n < 1 for n in counts):
         raise argparse.ArgumentTypeError(f"player counts are at least 1; got {text!r}")
     return counts
+
+
+def _bot_kinds(text: str) -> tuple[str, ...]:
+    """``--bots``: a comma-separated subset of random, greedy, nash, ismcts."""
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    known = ("random", "greedy", "nash", "ismcts")
+    bad = [k for k in kinds if k not in known]
+    if bad or not kinds:
+        raise argparse.ArgumentTypeError(f"bots from {', '.join(known)}; got {text!r}")
+    return kinds
 
 
 def main() -> None:
@@ -167,6 +178,12 @@ def main() -> None:
     ap.add_argument("--throw-samples", type=int, default=400, help="decisions per throw table")
     ap.add_argument(
         "--ismcts-max-cards", type=int, default=5, help="largest goofspiel tabulated for ismcts"
+    )
+    ap.add_argument(
+        "--bots",
+        type=_bot_kinds,
+        help="--exploitability: only these goofspiel bots (comma-separated: "
+        "random,greedy,nash,ismcts; default all)",
     )
     args = ap.parse_args()
     if args.ladder or (args.from_json and not args.exploitability):
