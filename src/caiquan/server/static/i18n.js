@@ -151,7 +151,7 @@ const STRINGS = {
   coach_player: ["实际", "played"],
   coach_eq: ["均衡", "equilibrium"],
   coach_loading: ["教练分析中…", "The coach is looking at the game…"],
-  coach_none: ["这局没有同时出拳，教练无可分析。", "No simultaneous throws in this game: nothing for the coach."],
+  coach_none: ["这局没有两人之间的猜拳出拳，教练只分析这种出拳（出价、出牌不算）。", "No rock-paper-scissors throw between two players in this game: the coach reads only those (not bids or card plays)."],
   coach_live: ["出拳教练 · 到目前为止", "Coach · so far"],
   coach_live_intro: ["你已亮出的出拳（实心）与均衡混合（细条）的比较；只用你看到过的。", "Your throws revealed so far (solid bar) against the equilibrium mix (thin bar), from what you have seen only."],
   coach_live_none: ["还没有亮出的出拳：你出拳之后，这里会显示你的统计。", "No throws revealed yet: your figures come here after your first throw."],
