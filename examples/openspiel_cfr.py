@@ -1,8 +1,9 @@
 """Run OpenSpiel algorithms on caiquan games registered as OpenSpiel Python games.
 
-1. CFR+ on a small Goofspiel (``caiquan_goofspiel``, 4 cards, one fixed deal), through
-   OpenSpiel's turn-based transform of a simultaneous game; prints NashConv as it falls
-   towards 0 (an exact equilibrium), next to OpenSpiel's own C++ goofspiel for comparison.
+1. CFR+ on a small Goofspiel (``caiquan_goofspiel``, 4 cards, one fixed deal) in its
+   turn-based form (``turn_based=True``: the bids of a turn one after the other, each hidden
+   from the later bidders); prints NashConv as it falls towards 0 (an exact equilibrium),
+   next to OpenSpiel's own C++ goofspiel under OpenSpiel's turn-based transform.
 2. ``caiquan_promise`` through OpenSpiel's ``rl_environment`` with uniform random agents:
    chance (the deal) and simultaneous reveals handled by OpenSpiel's own loop.
 
@@ -24,8 +25,8 @@ from caiquan.envs import openspiel as cos
 
 
 def run_cfr(cards: int, iterations: int) -> None:
-    ours = pyspiel.convert_to_turn_based(
-        cos.load("goofspiel", num_cards=cards, points_order="descending", deal_draws=0)
+    ours = cos.load(
+        "goofspiel", num_cards=cards, points_order="descending", deal_draws=0, turn_based=True
     )
     native = pyspiel.convert_to_turn_based(
         pyspiel.load_game(f"goofspiel(num_cards={cards},points_order=descending)")

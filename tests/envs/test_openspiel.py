@@ -208,15 +208,19 @@ def test_information_state_string_of_a_game_whose_events_tell_all(
         assert repeats > 0
 
 
-def test_cfr_on_caiquan_goofspiel_matches_openspiel_goofspiel() -> None:
-    """A known value from outside: CFR+ through OpenSpiel's turn-based transform gives the
-    same NashConv, iteration by iteration, on caiquan_goofspiel as on OpenSpiel's own C++
-    goofspiel (3 cards, descending points, one fixed deal)."""
+@pytest.mark.parametrize("form", ["transform", "turn_based"])
+def test_cfr_on_caiquan_goofspiel_matches_openspiel_goofspiel(form: str) -> None:
+    """A known value from outside: CFR+ gives the same NashConv, iteration by iteration, on
+    caiquan_goofspiel (through OpenSpiel's turn-based transform, or in its own turn-based
+    form) as on OpenSpiel's own C++ goofspiel under the transform (3 cards, descending
+    points, one fixed deal)."""
     from open_spiel.python.algorithms import cfr, exploitability
 
-    ours = pyspiel.convert_to_turn_based(
-        cos.load("goofspiel", num_cards=3, points_order="descending", deal_draws=0)
-    )
+    params = {"num_cards": 3, "points_order": "descending", "deal_draws": 0}
+    if form == "turn_based":
+        ours = cos.load("goofspiel", turn_based=True, **params)
+    else:
+        ours = pyspiel.convert_to_turn_based(cos.load("goofspiel", **params))
     native = pyspiel.convert_to_turn_based(
         pyspiel.load_game("goofspiel(num_cards=3,points_order=descending)")
     )
@@ -251,9 +255,13 @@ def test_fresh_initial_states_share_nothing_once_they_move() -> None:
 def test_mccfr_visits_the_same_tree_as_openspiel_goofspiel() -> None:
     """Seeded MCCFR draws the same numbers on the adapter's goofspiel as on OpenSpiel's C++
     goofspiel only if both offer the same number of actions at every node: the solvers then
-    tabulate the same number of information states (bench/mccfr.py times the two)."""
-    from caiquan.bench.mccfr import _games, run_solver
+    tabulate the same number of information states (bench/mccfr.py times them): the
+    turn-based form and the simultaneous one under OpenSpiel's transform alike."""
+    from caiquan.bench.mccfr import _games, _wrapped, run_solver
 
     cpp, ours = _games(4)
+    wrapped = _wrapped(4)
     for kind, iterations in (("outcome", 300), ("external", 20)):
-        assert run_solver(kind, ours, iterations)[1] == run_solver(kind, cpp, iterations)[1]
+        expected = run_solver(kind, cpp, iterations)[1]
+        assert run_solver(kind, ours, iterations)[1] == expected
+        assert run_solver(kind, wrapped, iterations)[1] == expected

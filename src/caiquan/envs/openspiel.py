@@ -16,8 +16,24 @@ Importing this module registers the games with ``pyspiel.register_game``:
 How the engine maps onto OpenSpiel:
 
 * **Parameters**: the caiquan game's options with their defaults (``players`` where the game
-  has that option), plus ``deal_draws`` (default 4, from 0 to 8) and ``max_steps``
-  (default 0: off).
+  has that option), plus ``deal_draws`` (default 4, from 0 to 8), ``max_steps``
+  (default 0: off) and ``turn_based`` (default false).
+* **Turn-based form** (``turn_based=True``): a ``SEQUENTIAL`` game for sequential-game
+  algorithms (CFR, MCCFR, best response), with the same information sets as
+  ``pyspiel.convert_to_turn_based`` of the simultaneous form: a node where several players
+  decide is rolled out one mover at a time in seat order; each choice waits, hidden from
+  the later movers, until the last mover has chosen, then they are applied together. The
+  chooser's strings show their waiting choice (``"my_pending_choice"``); nobody else's do.
+  No ``WAIT`` action (``num_distinct_actions() == num_option_ids``); ``max_game_length`` is
+  the simultaneous form's times the number of players. Faster than the C++ transform over
+  the simultaneous form: the solver talks to the Python state directly (below).
+* **Python fast path**: the queries an algorithm makes at every node (``legal_actions``,
+  ``information_state_string``, ``observation_string``, ``is_chance_node``,
+  ``is_simultaneous_node``, ``is_player_node``, ``player_return``, as well as
+  ``current_player``, ``is_terminal`` and ``returns``) are Python methods of the state that
+  give exactly what the ``pyspiel.State`` methods they shadow give (tested side by side), so
+  a Python caller does not cross into C++ and back through pybind11's trampolines for each.
+  Moves (``apply_action``, ``child``, ``clone``) go through C++, which keeps the history.
 * **Truncation**: ``max_steps=n`` (n > 0) ends the game after ``n`` moves (decisions applied,
   ``state.move_number``; the deal's chance nodes do not count) if it has not ended by
   itself: the state is terminal and every player's return is 0 (nobody won; the games' zero
@@ -55,6 +71,7 @@ How the engine maps onto OpenSpiel:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -82,6 +99,7 @@ def _spec(game_id: str) -> dict[str, Any]:
     if cls.chance != "deterministic":  # a game without chance has no deal to draw
         spec["deal_draws"] = DEFAULT_DEAL_DRAWS
     spec["max_steps"] = NO_MAX_STEPS
+    spec["turn_based"] = False
     return spec
 
 
@@ -152,6 +170,11 @@ class CaiquanGame(pyspiel.Game):
         self.max_steps = int(params.pop("max_steps", NO_MAX_STEPS))
         if self.max_steps < 0:
             raise ValueError(f"max_steps must be 0 (off) or positive, got {self.max_steps}")
+        turn_based = params.pop("turn_based", False)
+        if not isinstance(turn_based, bool):
+            raise ValueError(f"turn_based must be true or false, got {turn_based!r}")
+        #: the simultaneous nodes rolled out one player at a time (see the module docs)
+        self.turn_based = turn_based
         config = {k: v for k, v in params.items() if k != "name"}
         self.caiquan_game: Game = _load_cached(game_id, tuple(sorted(config.items())))
         g = self.caiquan_game
@@ -161,24 +184,33 @@ class CaiquanGame(pyspiel.Game):
         total = g.utility_sum()
         kind = "general" if total is None else "zero" if total == 0.0 else "constant"
         if _UTILITY[kind] != gt.utility:
-            gt = _with_utility(gt, _UTILITY[kind])
+            gt = _with(gt, utility=_UTILITY[kind])
+        length = min(g.max_decisions(), self.max_steps) if self.max_steps else g.max_decisions()
+        if turn_based:
+            gt = _with(
+                gt,
+                dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+                information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+                long_name="Turn-based " + gt.long_name,
+            )
+            length *= g.num_players  # each joint decision is at most one move per player
         super().__init__(
             gt,
             pyspiel.GameInfo(
-                num_distinct_actions=g.num_option_ids + 1,
+                # the turn-based form has no WAIT action: nobody is asked who does not decide
+                num_distinct_actions=g.num_option_ids + (0 if turn_based else 1),
                 max_chance_outcomes=DRAW_OUTCOMES if self.deal_draws else 0,
                 num_players=g.num_players,
                 min_utility=float(lo),
                 max_utility=float(hi),
                 utility_sum=total,
-                max_game_length=(
-                    min(g.max_decisions(), self.max_steps) if self.max_steps else g.max_decisions()
-                ),
+                max_game_length=length,
             ),
             {
                 **params,
                 **({"deal_draws": self.deal_draws} if default_draws else {}),
                 **({"max_steps": self.max_steps} if self.max_steps else {}),
+                **({"turn_based": True} if turn_based else {}),
             },
         )
         self.encoder: Encoder = encoder_for(g)
@@ -186,7 +218,9 @@ class CaiquanGame(pyspiel.Game):
         # without a deal every game starts from the same state: one engine, lent to each
         # new initial state until it moves (see _Engine.shared)
         self._initial_engine: _Engine | None = (
-            None if self.deal_draws else _Engine(g.new_state(0), self.max_steps, shared=True)
+            None
+            if self.deal_draws
+            else _Engine(g.new_state(0), self.max_steps, shared=True, turn_based=turn_based)
         )
 
     def max_chance_nodes_in_history(self) -> int:
@@ -212,14 +246,22 @@ class CaiquanGame(pyspiel.Game):
         return CaiquanObserver(self, perfect_recall=iig_obs_type.perfect_recall)
 
 
-def _with_utility(gt: pyspiel.GameType, utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
+def _with(gt: pyspiel.GameType, **changes: Any) -> pyspiel.GameType:
+    """``gt`` with some fields changed (``pyspiel.GameType`` is immutable)."""
+    fields = {
+        "dynamics": gt.dynamics,
+        "information": gt.information,
+        "utility": gt.utility,
+        "long_name": gt.long_name,
+    }
+    fields.update(changes)
     return pyspiel.GameType(
         short_name=gt.short_name,
-        long_name=gt.long_name,
-        dynamics=gt.dynamics,
+        long_name=fields["long_name"],
+        dynamics=fields["dynamics"],
         chance_mode=gt.chance_mode,
-        information=gt.information,
-        utility=utility,
+        information=fields["information"],
+        utility=fields["utility"],
         reward_model=gt.reward_model,
         max_num_players=gt.max_num_players,
         min_num_players=gt.min_num_players,
@@ -242,13 +284,28 @@ class _Engine:
     game's ``max_steps`` (``limit``), so that the hot calls (``current_player``,
     ``is_terminal``) never go back to the pyspiel game object.
 
-    ``shared``: the one engine of a game without a deal (``deal_draws=0``), lent to every new
-    initial state; a state clones it before its first move (OpenSpiel's ``Clone`` builds a
-    new initial state and then replaces its attributes, so a fresh initial state must cost
-    nothing).
+    Copies are lazy, on two levels. ``shared``: several OpenSpiel states may hold this
+    engine (the one engine of a game without a deal, ``deal_draws=0``, lent to every new
+    initial state; an engine deep-copied by OpenSpiel's ``Clone``, which builds a new
+    initial state and then deep-copies the attributes into it), and a state copies it
+    before changing it (``CaiquanState._own``). ``owns``: whether the caiquan state is this
+    engine's alone; an engine's copy shares it, and clones it before changing it
+    (:meth:`writable`). So a clone costs no copy at all until it moves, and a turn-based
+    rollout's first choices, which only add a pending choice, clone no caiquan state.
     """
 
-    __slots__ = ("_choices", "_events", "_first", "limit", "shared", "state", "tell_all")
+    __slots__ = (
+        "_choices",
+        "_events",
+        "_first",
+        "limit",
+        "owns",
+        "pending",
+        "shared",
+        "state",
+        "tell_all",
+        "turn",
+    )
 
     def __init__(
         self,
@@ -256,10 +313,17 @@ class _Engine:
         limit: int = NO_MAX_STEPS,
         shared: bool = False,
         first: dict[int, str] | None = None,
+        turn_based: bool = False,
     ) -> None:
         self.state = state
         self.limit = limit
         self.shared = shared
+        self.owns = True
+        #: the game is in its turn-based form: a node where several players decide is
+        #: rolled out in mover order, and ``pending`` holds the choices made so far (applied
+        #: together once the last mover has chosen)
+        self.turn = turn_based
+        self.pending: tuple[int, ...] = ()
         # per player: how many events / moves are encoded, and the encoding (a string, so
         # that a clone shares it instead of copying a list)
         self._events: dict[int, tuple[int, str]] = {}
@@ -272,15 +336,33 @@ class _Engine:
         self._first: dict[int, str] = {} if first is None else first
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return self.copy(self.state.clone())
+        # OpenSpiel's Clone deep-copies the state's attributes: the clone gets this very
+        # engine, now shared, and whichever state changes it first copies it (``_own``)
+        self.shared = True
+        return self
 
-    def copy(self, state: State) -> _Engine:
-        """An engine for ``state`` (a clone of this one's) that keeps what was encoded."""
+    def copy(self) -> _Engine:
+        """An engine that shares this one's caiquan state (``owns`` false on both) and
+        keeps what was encoded."""
+        self.owns = False
         new = _Engine.__new__(_Engine)  # __init__'s work, without its lookups: a hot path
-        new.state, new.limit, new.shared, new.tell_all = state, self.limit, False, self.tell_all
+        new.state, new.limit, new.shared, new.tell_all = (
+            self.state,
+            self.limit,
+            False,
+            self.tell_all,
+        )
+        new.owns, new.turn, new.pending = False, self.turn, self.pending
         new._first = self._first
         new._events, new._choices = self._events.copy(), self._choices.copy()
         return new
+
+    def writable(self) -> State:
+        """The caiquan state, cloned first if another engine shares it."""
+        if not self.owns:
+            self.state = self.state.clone()
+            self.owns = True
+        return self.state
 
     def truncated(self) -> bool:
         s = self.state
@@ -314,7 +396,7 @@ class _Engine:
                 mine = mine + ", " + more if mine else more
             self._choices[player] = (moves, mine)
         head = '{"events": [' + events + "], "
-        choices = '"my_choices": [' + mine + "]"
+        choices = '"my_choices": [' + mine + "]" + self.pending_key(player)
         if not self.tell_all:
             return head + choices + ', "observation": ' + _dumps(s.observation(player)) + "}"
         first = self._first.get(player)
@@ -324,19 +406,76 @@ class _Engine:
             first = self._first[player] = _dumps(start.observation(player))
         return head + '"first_observation": ' + first + ", " + choices + "}"
 
-    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
-        return (_replay, (self.state.record().to_json(), self.limit))
+    def pending_choice(self, player: int) -> int | None:
+        """The option ``player`` chose at the turn-based rollout of the current node (it
+        waits for the later movers' choices), or ``None``: the player remembers it; nobody
+        else sees it."""
+        if self.pending:
+            for p, option in zip(self.state.to_move(), self.pending):  # noqa: B905 (shorter)
+                if p == player:
+                    return option
+        return None
+
+    def pending_key(self, player: int) -> str:
+        """``', "my_pending_choice": N'`` for the string's JSON, or ``''``."""
+        mine = self.pending_choice(player) if self.pending else None
+        return "" if mine is None else ', "my_pending_choice": ' + str(mine)
+
+    def observation_string(self, player: int) -> str:
+        """The observation as JSON with sorted keys; in a turn-based rollout, after the
+        player has chosen, ``{"my_pending_choice": N, "observation": …}``."""
+        text = _dumps(self.state.observation(player))
+        mine = self.pending_choice(player) if self.pending else None
+        if mine is None:
+            return text
+        return '{"my_pending_choice": ' + str(mine) + ', "observation": ' + text + "}"
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int, bool, tuple[int, ...]]]:
+        return (_replay, (self.state.record().to_json(), self.limit, self.turn, self.pending))
 
 
-#: JSON with sorted keys, as ``json.dumps(value, sort_keys=True, ensure_ascii=False)`` (one
-#: encoder, not one per call)
-_dumps = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+def _make_dumps() -> Callable[[Any], str]:
+    """JSON with sorted keys, as ``json.dumps(value, sort_keys=True, ensure_ascii=False)``.
+
+    The hot path of the information-state string encodes a few small event dicts per call,
+    where ``JSONEncoder.encode`` spends more time setting up than encoding; this builds the
+    C encoder it would build once (CPython's ``json.encoder.c_make_encoder``, without the
+    circular-reference check: the values are plain JSON), if it is there and gives the same
+    text, else falls back to ``JSONEncoder.encode``.
+    """
+    plain = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return plain.encode
+    try:
+        chunks = make(
+            None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", True, False, True
+        )
+    except TypeError:  # another signature
+        return plain.encode
+    join = "".join
+
+    def dumps(value: Any) -> str:
+        return join(chunks(value, 0))
+
+    probe = {"b": [1, 2.5, None, True, "é\n"], "a": {"z": [], "y": {}}}
+    return dumps if dumps(probe) == plain.encode(probe) else plain.encode
 
 
-def _replay(record_json: str, limit: int = NO_MAX_STEPS) -> _Engine:
+_dumps = _make_dumps()
+
+
+def _replay(
+    record_json: str,
+    limit: int = NO_MAX_STEPS,
+    turn_based: bool = False,
+    pending: tuple[int, ...] = (),
+) -> _Engine:
     record = Record.from_json(record_json)
     game = _load_cached(record.game, tuple(sorted(record.config.items())))
-    return _Engine(game.replay(record), limit)
+    engine = _Engine(game.replay(record), limit, turn_based=turn_based)
+    engine.pending = tuple(pending)
+    return engine
 
 
 @lru_cache(maxsize=64)
@@ -372,15 +511,16 @@ class CaiquanState(pyspiel.State):
 
     @property
     def engine_state(self) -> State | None:
-        """The caiquan state (``None`` before the deal)."""
-        return self._own().state if self._engine is not None else None
+        """The caiquan state (``None`` before the deal): this OpenSpiel state's own, so
+        changing it changes no other state."""
+        return self._own().writable() if self._engine is not None else None
 
     def _own(self) -> _Engine:
-        """This state's own engine (a copy of the shared initial one on first need)."""
+        """This state's own engine (a copy, on first need, of one other states share)."""
         e = self._engine
         assert e is not None
         if e.shared:
-            e = self._engine = e.copy(e.state.clone())
+            e = self._engine = e.copy()
         return e
 
     def _game(self) -> CaiquanGame:
@@ -388,6 +528,7 @@ class CaiquanState(pyspiel.State):
         return g
 
     # ------------------------------------------------------------------ pyspiel API
+    # OpenSpiel's C++ calls these (through pybind11's trampolines) to run the game
 
     def truncated(self) -> bool:
         """The game ended by the ``max_steps`` parameter, not by its rules."""
@@ -403,6 +544,8 @@ class CaiquanState(pyspiel.State):
             return _TERMINAL_PLAYER
         if len(movers) == 1:
             return movers[0]
+        if e.turn:
+            return movers[len(e.pending)]
         return _SIMULTANEOUS_PLAYER
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -411,6 +554,10 @@ class CaiquanState(pyspiel.State):
             return []
         s = e.state
         movers = s.to_move()
+        if e.turn:
+            if movers and player == movers[len(e.pending) if len(movers) > 1 else 0]:
+                return list(s.legal(player))
+            return []
         if player in movers:
             return list(s.legal(player))
         if len(movers) > 1:
@@ -427,27 +574,40 @@ class CaiquanState(pyspiel.State):
             self._draws.append(int(action))
             if len(self._draws) == g.deal_draws:
                 seed = sum(b << (8 * i) for i, b in enumerate(self._draws))
-                self._engine = _Engine(g.caiquan_game.new_state(seed), g.max_steps)
+                state = g.caiquan_game.new_state(seed)
+                self._engine = _Engine(state, g.max_steps, turn_based=g.turn_based)
                 del self._draws  # the seed is the engine state's from now on
             return
         e = self._engine
         if e.shared:
             e = self._own()
-        e.state.apply([action])
+        if e.turn:
+            movers = e.state.to_move()
+            if len(movers) > 1:
+                pending = (*e.pending, int(action))
+                if len(pending) < len(movers):
+                    e.pending = pending  # the caiquan state waits for the last mover
+                    return
+                e.pending = ()
+                e.writable().apply(list(pending))
+                return
+        e.writable().apply([action])
 
     def _apply_actions(self, actions: list[int]) -> None:
         e = self._engine
         assert e is not None
+        if e.turn:
+            raise ValueError("a turn-based caiquan game takes one action at a time")
         if e.shared:
             e = self._own()
-        s = e.state
+        s = e.writable()
         s.apply([actions[p] for p in s.to_move()])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal draw {action}"
         g = self._game()
-        if action == g.wait_action:
+        if action == g.wait_action and not g.turn_based:
             return "wait"
         return g.caiquan_game.describe_option(int(action)).name
 
@@ -464,9 +624,68 @@ class CaiquanState(pyspiel.State):
     def __str__(self) -> str:
         if self._engine is None:
             return f"deal pending, draws {self._draws}"
-        s = self._engine.state
+        e = self._engine
+        s = e.state
         head = f"deal {s.seed}, move {s.move_number}, to move {list(s.to_move())}"
+        if e.pending:
+            head += f", {len(e.pending)} choice(s) pending"
         return head + "\n" + json.dumps(s.observation(None), sort_keys=True, ensure_ascii=False)
+
+    # ------------------------------------------------------------------ Python fast path
+    # The same answers as the pyspiel.State methods they shadow (tested against them), for
+    # Python callers (OpenSpiel's Python algorithms): each call answers here instead of
+    # crossing into C++ and back through several trampolines (a crossing costs about a
+    # microsecond, more than the work). Moves (apply_action, child, clone) still go through
+    # C++, which keeps the history.
+
+    def is_chance_node(self) -> bool:
+        return self._engine is None
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == _SIMULTANEOUS_PLAYER
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As ``pyspiel.State.legal_actions`` on a Python game (no player: the current
+        player's; at a simultaneous node that is the pseudo-player's, as in C++)."""
+        if self._engine is None:  # the deal: its outcomes, whoever asks
+            return [a for a, _ in self._game()._outcomes]
+        current = self.current_player()
+        if player is None:
+            player = current
+        if current == _TERMINAL_PLAYER:
+            return []
+        if player == current or (player >= 0 and current == _SIMULTANEOUS_PLAYER):
+            return self._legal_actions(player)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def _check_player(self, player: int) -> None:
+        e = self._engine
+        n = self._game().num_players() if e is None else e.state.game.num_players
+        if not 0 <= player < n:
+            raise pyspiel.SpielError(f"player {player} is not one of the {n} players")
+
+    def information_state_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        self._check_player(player)
+        e = self._engine
+        return "" if e is None else e.info_state(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        self._check_player(player)
+        e = self._engine
+        return "" if e is None else e.observation_string(player)
+
+    def player_return(self, player: int) -> float:
+        self._check_player(player)
+        return self.returns()[player]
 
 
 class CaiquanObserver:
@@ -500,7 +719,7 @@ class CaiquanObserver:
             return ""
         if self.perfect_recall:
             return engine.info_state(player)
-        return _dumps(engine.state.observation(player))
+        return engine.observation_string(player)
 
 
 _CLASSES: dict[str, type[CaiquanGame]] = {}
