@@ -377,6 +377,11 @@ def test_coach_reads_a_record(tmp_path: Path) -> None:
     assert en.stdout.startswith("Throw coach · The Four-Year Promise:")
     assert "player 0:" in en.stdout and "player 1:" in en.stdout
     assert "A habit reader would have won" in en.stdout and "slash" in en.stdout
+    # docs/play.md prints this very game's report (player 0): it must not go stale
+    page = (Path(__file__).resolve().parents[1] / "docs" / "play.md").read_text("utf-8")
+    shown = re.search(r"```\n(Throw coach · .*?)```", page, re.S)
+    assert shown, "docs/play.md lost its coach example"
+    assert en.stdout.startswith(shown.group(1)), "docs/play.md's coach example is stale"
     zh = run("coach", str(record), "--lang", "zh")
     assert zh.returncode == 0 and "出拳教练" in zh.stdout and "斩击" in zh.stdout
     js = run("coach", str(record), "--json")
