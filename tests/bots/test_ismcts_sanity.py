@@ -258,3 +258,78 @@ def test_goofspiel_heuristic_spreads_its_bids_by_seat_with_three_or_more_players
     assert len(set(bids)) == 4 and bids[1] == bids[0] - 1 and bids[2] == bids[0] + 1
     four.apply(dict(enumerate(bids)))
     assert h.followed is not None and [ok for ok, _ in h.followed(four, 0)] == [True] * 3
+
+
+def test_goofspiel_search_leaves_bids_to_the_reader_with_three_or_more_open_players() -> None:
+    """Goofspiel's heuristic has an ``expert`` (the bid reader): with three or more players
+    and open bids the search plays its bid without searching; two players, hidden bids, or
+    ``defer=0`` are searched — and where the expert has no answer the search draws exactly
+    what it drew before the hook existed (it reads a copy of the RNG)."""
+    from caiquan.bots.heuristics import heuristic_for
+    from caiquan.games.goofspiel.strategy import read_bid
+
+    h = heuristic_for("goofspiel")
+    assert h is not None and h.expert is not None
+    three = load_game("goofspiel", players=3).new_state(5)
+    rng = Rng(1)
+    for _ in range(4):
+        for p in range(3):
+            view = PlayerView(three, p)
+            bot = ISMCTSBot(iterations=30)
+            choice = bot.decide(view, Rng(p))
+            assert bot.last_iterations == 0
+            assert choice == read_bid(view.determinize(Rng(9)), p)  # public facts only
+            searched = ISMCTSBot(iterations=30, defer=0)
+            searched.decide(view, Rng(p))
+            assert searched.last_iterations == 30
+        three.apply({p: rng.choice(three.legal(p)) for p in range(3)})
+    for config in ({"players": 2}, {"players": 3, "imp_info": True}):
+        s = load_game("goofspiel", **config).new_state(5)
+        view = PlayerView(s, 0)
+        assert h.expert(view.determinize(Rng(0)), 0, Rng(0)) is None
+        bot = ISMCTSBot(iterations=30)
+        first = bot.decide(view, Rng(4))
+        assert bot.last_iterations == 30
+        assert first == ISMCTSBot(iterations=30, defer=0).decide(view, Rng(4))
+
+
+def test_goofspiel_reader_reads_matching_players_and_beats_them() -> None:
+    """Three players; seats 1 and 2 follow the matching rule (the ``greedy`` player). After
+    four turns the reader in seat 0 weighs each as predictable (the rule, or a reader whose
+    reply is the same card, ≥ 0.9 together; random play below 0.1), and over whole games it
+    wins every one: a one-turn best reply to predicted bids outbids them cheaply or concedes
+    with its lowest card."""
+    from caiquan.bots.heuristics import heuristic_for
+    from caiquan.games.goofspiel.strategy import _reading, read_bid
+
+    h = heuristic_for("goofspiel")
+    assert h is not None
+    game = load_game("goofspiel", players=3)
+    for seed in range(12):
+        s = game.new_state(seed)
+        while not s.is_terminal():
+            if len(s.bids) == 4:
+                r = _reading(game, tuple(s.point_seq), tuple(s.bids))
+                assert all(r.kinds[0][q][0] < 0.1 for q in (1, 2)), r.kinds[0]
+            s.apply({0: read_bid(s, 0), 1: h.policy(s, 1, Rng(0)), 2: h.policy(s, 2, Rng(0))})
+        assert s.returns()[0] > 0, (seed, s.points)
+
+
+def test_goofspiel_readers_in_two_seats_do_not_copy_each_other() -> None:
+    """Two readers at a three-player table: the higher seat expects the lower one's
+    level-1 bid, so once each has seen the other bid (from the second turn on) they bid the
+    same card far less often than at every turn (two copies of one rule would)."""
+    from caiquan.games.goofspiel.strategy import read_bid
+
+    game = load_game("goofspiel", players=3)
+    same = turns = 0
+    for seed in range(20):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            a, b = read_bid(s, 0), read_bid(s, 1)
+            if s.bids:
+                same += a == b
+                turns += 1
+            s.apply({0: a, 1: b, 2: rng.choice(s.legal(2))})
+    assert same / turns < 0.15, (same, turns)

@@ -753,8 +753,10 @@ class ISMCTSBot:
             "defer",
             "bool",
             True,
-            help="leave my decisions of the kinds the game's heuristic lists in DEFER to "
-            "the heuristic player (promise: the character pick, by the matchup matrix)",
+            help="leave to the game's heuristic what it knows better: my decisions of the "
+            "kinds it lists in DEFER (promise: the character pick, by the matchup matrix) "
+            "and wherever its expert player answers (goofspiel with three or more players "
+            "and open bids: the bid reader)",
         ),
         Param(
             "throws",
@@ -965,6 +967,15 @@ class ISMCTSBot:
             # a kind the game's heuristic knows better than a short search (its DEFER)
             self.last_iterations = 0
             return h.policy(view.determinize(rng), view.player, rng)
+        if h is not None and self.config.defer and h.expert is not None:
+            # where the game's heuristic has a stronger player than a short search (its
+            # expert hook; goofspiel's bid reader at three or more players), play it; a
+            # copy of the RNG, so that where it has no answer the search runs as before
+            own = rng.copy()
+            choice = h.expert(view.determinize(own), view.player, own)
+            if choice is not None:
+                self.last_iterations = 0
+                return choice
         search = _Search(self.config, view, rng)
         choice = search.run()
         self.last_iterations = search.done

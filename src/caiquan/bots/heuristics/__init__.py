@@ -25,7 +25,10 @@ best-responding to the model), ``NOISE``, ``TRUST`` and ``WARY`` (the search's d
 ``trust``, how many standard errors the search must beat the heuristic's own choice by, and
 ``wary``, how much that bar rises as the fitted noise grows), ``DEFER``
 (decision kinds the search leaves to ``policy``: where the heuristic holds knowledge a short
-search cannot rebuild, e.g. promise's matchup matrix for the character pick) and
+search cannot rebuild, e.g. promise's matchup matrix for the character pick),
+``expert(world, player, rng) -> option | None`` (a stronger player than ``policy`` where the
+game's author knows one, e.g. goofspiel's bid reader with three or more players and open
+bids: the search plays its answer and searches where it answers ``None``) and
 ``throw_payoffs(view) -> matrix | None`` (a heuristic payoff matrix of a two-player throw
 for ``nash``, where the game has no exact ``throw_payoffs`` hook).
 
@@ -51,6 +54,7 @@ Policy = Callable[[State, int, Rng], int]
 Prune = Callable[[State, int, tuple[int, ...]], tuple[int, ...]]
 Plausibility = Callable[[State, int], float]
 Followed = Callable[[State, int], list[tuple[bool, int]]]
+Expert = Callable[[State, int, Rng], int | None]
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ class Heuristic:
     defer: tuple[str, ...] = ()
     wary: float | None = None
     mix_below: int | None = None
+    expert: Expert | None = None
 
 
 @cache
@@ -93,6 +98,7 @@ def _load(cls: type[Game]) -> Heuristic | None:
         tuple(getattr(m, "DEFER", ())),
         getattr(m, "WARY", None),
         getattr(m, "MIX_BELOW", None),
+        getattr(m, "expert", None),
     )
 
 
@@ -129,6 +135,7 @@ class GreedyBot:
 
 __all__ = [
     "Evaluate",
+    "Expert",
     "Followed",
     "GreedyBot",
     "Heuristic",

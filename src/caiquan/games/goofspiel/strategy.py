@@ -4,12 +4,13 @@ finds); with three or more players each seat bids a little off it (:func:`_sprea
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from caiquan.engine import Rng, State
 from caiquan.engine.strategy import terminal_values
 
-from .rules import GoofspielState
+from .rules import Goofspiel, GoofspielState
 
 
 def _spread(seat: int, players: int) -> int:
@@ -135,3 +136,177 @@ def plausibility(world: State, me: int) -> float:
         slip = _SLIP / k
         weight *= (1.0 - _SLIP + slip) if ok else slip
     return weight
+
+
+# ---------------------------------------------------------------- the bid reader (≥ 3 players)
+#
+# With three or more players the search's best reply to one fitted model of the others lost
+# to the matching rule (docs/bots.md, "Other player counts"): at open bids, where every hand
+# is on the table, a one-turn best reply to a per-opponent model does better. Each opponent
+# is read as a mixture of three kinds of player, weighted by how likely each makes the bids
+# that opponent has shown: one who bids at random, one who follows the matching rule (the
+# ``greedy`` player, seat spread included) and one who reads as this player does. Two seats
+# of the same reader would bid alike and tie each other every turn; so a reader in a higher
+# seat expects a reader below it to bid its level-1 reply (:func:`_level1`: the reply to
+# the random and rule kinds only) and answers that, while the lower one plays its level-1
+# reply — which is what the higher one expects of it.
+
+#: The share of a modelled player's bids off their predicted card.
+_READ_SLIP = 0.1
+#: Prior weights of the kinds of player: at random, the matching rule, a reader.
+_READ_PRIOR = (0.4, 0.3, 0.3)
+
+_Kinds = tuple[float, float, float]
+
+
+def _rule_bid(cards: list[int], point: int, unseen: list[int], seat: int, players: int) -> int:
+    remaining = sorted([point, *unseen])
+    return _matching(cards, remaining.index(point), len(remaining), seat, players)
+
+
+def _reply(
+    mine: list[int],
+    point: int,
+    unseen: list[int],
+    share: float,
+    models: list[tuple[list[int], dict[int, float]]],
+) -> int:
+    """The bid of ``mine`` worth most: the point times the chance that every other bid is
+    lower (each opponent's ``(hand, model)``), plus the rest of my hand matched by rank to
+    the points not yet turned up (``unseen``, ascending; ``share`` of them will be played),
+    each card weighted by its chance of beating a card drawn from every other hand."""
+
+    def beaten(b: int) -> float:  # P(every modelled bid < b)
+        p = 1.0
+        for _, model in models:
+            p *= sum(q for c, q in model.items() if c < b)
+        return p
+
+    strong = {}
+    for c in mine:  # P(c beats a card drawn from each other hand)
+        p = 1.0
+        for hand, _ in models:
+            p *= sum(1 for x in hand if x < c) / len(hand)
+        strong[c] = p
+    best, best_value = mine[0], -math.inf
+    for b in mine:
+        rest = [c for c in mine if c != b]
+        m = min(len(rest), len(unseen))
+        later = sum((f + 1) * strong[c] for f, c in zip(unseen[-m:], rest[-m:], strict=True))
+        value = (point + 1) * beaten(b) + share * later if m else (point + 1) * beaten(b)
+        if value > best_value + 1e-12:
+            best, best_value = b, value
+    return best
+
+
+def _predicted(cards: list[int], kinds: _Kinds, rule: int, reader: int | None) -> dict[int, float]:
+    """An opponent's bid as a distribution: the mixture of its kinds (a reader's weight goes
+    to the random kind where ``reader`` is ``None``)."""
+    k = len(cards)
+    w_rand, w_rule, w_read = kinds
+    if reader is None:
+        w_rand, w_read = w_rand + w_read, 0.0
+    slip = _READ_SLIP / k
+    model = {c: w_rand / k + (w_rule + w_read) * slip for c in cards}
+    model[rule] += w_rule * (1.0 - _READ_SLIP)
+    if reader is not None:
+        model[reader] += w_read * (1.0 - _READ_SLIP)
+    return model
+
+
+class _Reading:
+    """What the bids shown before a turn say (public at open bids): every hand, each seat's
+    weights of the three kinds for every seat (``kinds[viewer][seat]``), the turn's point and
+    unseen points, each seat's rule bid and its level-1 reply this turn."""
+
+    __slots__ = ("hands", "kinds", "level1", "point", "rules", "share", "unseen")
+
+    def __init__(
+        self,
+        hands: list[list[int]],
+        kinds: list[list[_Kinds]],
+        point: int,
+        unseen: list[int],
+        share: float,
+    ) -> None:
+        self.hands, self.kinds, self.point, self.unseen, self.share = (
+            hands,
+            kinds,
+            point,
+            unseen,
+            share,
+        )
+        players = len(hands)
+        self.rules = [_rule_bid(hands[q], point, unseen, q, players) for q in range(players)]
+        self.level1 = [self.reply(v, None) for v in range(players)]
+
+    def reply(self, me: int, level1: list[int] | None) -> int:
+        """``me``'s best bid against the others as read; with ``level1`` (the others' level-1
+        replies) a reader seated below ``me`` is expected to bid its own."""
+        models = []
+        for q, hand in enumerate(self.hands):
+            if q == me:
+                continue
+            reader = level1[q] if level1 is not None and q < me else None
+            models.append((hand, _predicted(hand, self.kinds[me][q], self.rules[q], reader)))
+        return _reply(self.hands[me], self.point, self.unseen, self.share, models)
+
+
+_READINGS: dict[tuple[int, int, int, tuple[int, ...], tuple[tuple[int, ...], ...]], _Reading] = {}
+
+
+def _reading(
+    game: Goofspiel, points: tuple[int, ...], bids: tuple[tuple[int, ...], ...]
+) -> _Reading:
+    """The reading before turn ``len(bids)`` (``points``: the point cards turned up so far,
+    the turn's last), from the one a turn earlier (memoised: a game's readings are built
+    once, turn by turn)."""
+    key = (game.num_players, game.num_cards, game.num_turns, points, bids)
+    found = _READINGS.get(key)
+    if found is not None:
+        return found
+    n, players, turn = game.num_cards, game.num_players, len(bids)
+    if turn == 0:
+        hands = [list(range(n)) for _ in range(players)]
+        kinds = [[_READ_PRIOR] * players for _ in range(players)]
+    else:
+        before = _reading(game, points[:-1], bids[:-1])
+        shown = bids[-1]
+        kinds = []
+        for v in range(players):
+            row = []
+            for q in range(players):
+                w_rand, w_rule, w_read = before.kinds[v][q]
+                k = len(before.hands[q])
+                b, hit, miss = shown[q], 1.0 - _READ_SLIP + _READ_SLIP / k, _READ_SLIP / k
+                w_rand /= k
+                w_rule *= hit if b == before.rules[q] else miss
+                w_read *= hit if b == before.level1[q] else miss
+                z = w_rand + w_rule + w_read
+                row.append((w_rand / z, w_rule / z, w_read / z))
+            kinds.append(row)
+        hands = [[c for c in before.hands[q] if c != shown[q]] for q in range(players)]
+    unseen = [c for c in range(n) if c not in points]
+    left = game.num_turns - turn - 1
+    share = left / len(unseen) if unseen else 0.0
+    if len(_READINGS) > 20_000:
+        _READINGS.clear()
+    found = _READINGS[key] = _Reading(hands, kinds, points[-1], unseen, share)
+    return found
+
+
+def read_bid(world: State, me: int) -> int:
+    """The bid reader's bid (three or more players, open bids; see above)."""
+    assert isinstance(world, GoofspielState)
+    r = _reading(world.game, tuple(world.point_seq), tuple(world.bids))
+    return r.reply(me, r.level1)
+
+
+def expert(world: State, me: int, rng: Rng) -> int | None:
+    """Where goofspiel's search leaves the bid to :func:`read_bid`: three or more players with
+    open bids (``None`` elsewhere: two players, or hidden bids, are searched)."""
+    assert isinstance(world, GoofspielState)
+    g = world.game
+    if g.num_players < 3 or g.imp_info:
+        return None
+    return read_bid(world, me)
