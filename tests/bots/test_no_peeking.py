@@ -22,13 +22,16 @@ BOTS = [
     "ismcts:iterations=8,opponents=search,throws=search",
     "ismcts:iterations=8,root=regret",
 ]
-GAMES = ["promise", "legends", "drama", "goofspiel"]
+GAMES = ["promise", "legends", "drama", "goofspiel", "goofspiel-3p"]
+#: the game each label plays: hidden bids at two players; open bids at three, where the search
+#: leaves bids to the bid reader (the point cards' order is the hidden part there)
+CONFIGS = {"goofspiel": {"imp_info": True}, "goofspiel-3p": {"players": 3}}
 
 
 def _states(game_id: str) -> list[State]:
     """Mid-game states of a few random games: two simultaneous throws (where ``nash``
     works) and the first state of every other decision kind."""
-    game = load_game(game_id, {"imp_info": True} if game_id == "goofspiel" else {})
+    game = load_game(game_id.split("-")[0], CONFIGS.get(game_id, {}))
     kinds: dict[str, State] = {}
     throws: list[State] = []
     more: list[State] = []
