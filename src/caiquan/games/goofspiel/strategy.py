@@ -147,7 +147,7 @@ def plausibility(world: State, me: int) -> float:
 # that opponent has shown: one who bids at random, one who follows the matching rule (the
 # ``greedy`` player, seat spread included) and one who reads as this player does. Two seats
 # of the same reader would bid alike and tie each other every turn; so a reader in a higher
-# seat expects a reader below it to bid its level-1 reply (:func:`_level1`: the reply to
+# seat expects a reader below it to bid its level-1 reply (`_Reading.level1`: the reply to
 # the random and rule kinds only) and answers that, while the lower one plays its level-1
 # reply — which is what the higher one expects of it.
 
