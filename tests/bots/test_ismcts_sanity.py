@@ -246,8 +246,9 @@ def test_promise_character_pick_is_left_to_the_matchup_matrix() -> None:
 
 def test_goofspiel_heuristic_spreads_its_bids_by_seat_with_three_or_more_players() -> None:
     """Two players: every seat bids the matching card. Three or more: seats bid 0, −1, +1,
-    −2, … from it, so players who follow the rule do not tie each other every turn — and the
-    ``followed`` hook counts a seat's own spread bid as following the rule."""
+    +2, −2, … from it, so players who follow the rule do not tie each other every turn — and
+    the ``followed`` hook counts a seat's own spread bid as following the rule. A move past
+    the top card turns below it: on the top point the +1 seat does not tie the matching one."""
     from caiquan.bots.heuristics import heuristic_for
 
     h = heuristic_for("goofspiel")
@@ -256,8 +257,12 @@ def test_goofspiel_heuristic_spreads_its_bids_by_seat_with_three_or_more_players
     four = load_game("goofspiel", players=4).new_state(3)
     bids = [h.policy(four, p, Rng(0)) for p in range(4)]
     assert len(set(bids)) == 4 and bids[1] == bids[0] - 1 and bids[2] == bids[0] + 1
+    assert bids[3] == bids[0] + 2
     four.apply(dict(enumerate(bids)))
     assert h.followed is not None and [ok for ok, _ in h.followed(four, 0)] == [True] * 3
+    top = load_game("goofspiel", players=4, points_order="descending").new_state(0)
+    bids = [h.policy(top, p, Rng(0)) for p in range(4)]  # the 13 first: card 12 matches it
+    assert bids == [12, 11, 11, 10]
 
 
 def test_goofspiel_search_leaves_bids_to_the_reader_with_three_or_more_open_players() -> None:
@@ -333,3 +338,27 @@ def test_goofspiel_readers_in_two_seats_do_not_copy_each_other() -> None:
                 turns += 1
             s.apply({0: a, 1: b, 2: rng.choice(s.legal(2))})
     assert same / turns < 0.15, (same, turns)
+
+
+def test_mix_is_the_distribution_decide_draws_from() -> None:
+    """``ISMCTSBot.mix`` (what the exploitability tables average): where the search mixes
+    (the 5-card first bid, goofspiel's MIX_BELOW), a distribution over legal bids that sums
+    to 1 (several bids in most searches; purifying may leave one), and ``decide`` with the
+    same seed answers a bid it gives weight; where the answer is pure (an open-bid turn after
+    the opponent's bids are seen), the answer itself."""
+    game = load_game("goofspiel", num_cards=5, points_order="descending")
+    view = PlayerView(game.new_state(0), 0)
+    mixed = 0
+    for i in range(6):
+        mix = make_bot("ismcts:iterations=300").mix(view, Rng(i))
+        assert set(mix) <= set(view.legal()) and abs(sum(mix.values()) - 1) < 1e-9
+        assert min(mix.values()) > 0
+        assert make_bot("ismcts:iterations=300").decide(view, Rng(i)) in mix
+        mixed += len(mix) >= 2
+    assert mixed >= 4, mixed
+    s = game.new_state(0)
+    s.apply({0: 4, 1: 4})  # both bid their 5 on the 5: seen, so the search is pure now
+    view = PlayerView(s, 1)
+    for i in range(3):
+        answer = make_bot("ismcts:iterations=300").decide(view, Rng(i))
+        assert make_bot("ismcts:iterations=300").mix(view, Rng(i)) == {answer: 1.0}

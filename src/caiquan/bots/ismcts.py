@@ -340,6 +340,21 @@ class _Search:
         self._iterations()
         return self._choose()
 
+    def run_mix(self) -> dict[int, float]:
+        """Search as :meth:`run` does, then return the distribution its answer is drawn
+        from: the purified average strategy where the answer is mixed, else the answer."""
+        self.deadline = self.config.deadline()
+        self.anchor = self._anchor()
+        self._weigh_worlds()
+        self.pool = self._root_pool()
+        self._iterations()
+        if self.mixed:
+            weights = self._average_weights(self.root.of(self.me))
+            if weights is not None:
+                total = sum(weights)
+                return {a: w / total for a, w in zip(self.legal, weights, strict=True) if w > 0}
+        return {self._choose(): 1.0}
+
     # ------------------------------------------------------------------ before the search
 
     def _anchor(self) -> int | None:
@@ -653,16 +668,23 @@ class _Search:
 
     def _sample_average(self, st: _Stats) -> int:
         """A draw from the average strategy (a throw, or ``pure=0``)."""
-        legal, rng = self.legal, self.rng
+        weights = self._average_weights(st)
+        if weights is None:
+            return self.rng.choice(self.legal)
+        return self.legal[self.rng.weighted(weights)]
+
+    def _average_weights(self, st: _Stats) -> list[float] | None:
+        """The average strategy's weights over ``legal``, purified (options it plays rarely,
+        sampling noise, dropped); None if it has none (a draw is then uniform)."""
+        legal = self.legal
         weights = [st.cum.get(a, 0.0) for a in legal]
         total = sum(weights)
         if not total > 0:
-            return rng.choice(legal)
-        # purify: drop options the average strategy plays rarely (sampling noise)
+            return None
         searched = sum(1 for a in legal if a in st.cum)  # legal minus pruned
         floor = self.config.purify * total / max(1, searched)
         kept = [w if w >= floor else 0.0 for w in weights]
-        return legal[self.rng.weighted(kept if sum(kept) > 0 else weights)]
+        return kept if sum(kept) > 0 else weights
 
     def _most_played(self, st: _Stats) -> int:
         """Not a throw: the option the average strategy plays most."""
@@ -953,6 +975,31 @@ class ISMCTSBot:
         self._nash: NashBot | None = None
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
+        shortcut = self._shortcut(view, rng)
+        if shortcut is not None:
+            return shortcut
+        search = _Search(self.config, view, rng)
+        choice = search.run()
+        self.last_iterations = search.done
+        return choice
+
+    def mix(self, view: PlayerView, rng: Rng) -> dict[int, float]:
+        """The distribution :meth:`decide` with this ``rng`` draws its answer from, as
+        ``{action: probability}``: where the search mixes (throws by regret matching,
+        ``mix_below``), its purified average strategy; where the answer is not a draw from a
+        search's mix (one option, the equilibrium throw, the heuristic's kinds or expert, a
+        pure search), the answer itself. Averaged over seeds it is the bot's policy, with
+        less sampling noise than counting answers (``caiquan.bench.exploitability``)."""
+        shortcut = self._shortcut(view, rng)
+        if shortcut is not None:
+            return {shortcut: 1.0}
+        search = _Search(self.config, view, rng)
+        out = search.run_mix()
+        self.last_iterations = search.done
+        return out
+
+    def _shortcut(self, view: PlayerView, rng: Rng) -> int | None:
+        """The answer where no search is run, else None."""
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
@@ -976,10 +1023,7 @@ class ISMCTSBot:
             if choice is not None:
                 self.last_iterations = 0
                 return choice
-        search = _Search(self.config, view, rng)
-        choice = search.run()
-        self.last_iterations = search.done
-        return choice
+        return None
 
     # the settings, read-only (``config`` holds them)
 
