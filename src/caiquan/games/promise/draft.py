@@ -102,5 +102,11 @@ def pick_mix(table: DraftTable, mine: Sequence[str], theirs: Sequence[str]) -> l
     """The probability of each character in ``mine`` (the legal picks) when the other picks
     face down from ``theirs``: the row mix of the matrix game ``score − ½``."""
     s = table.score
-    mix = solve_zero_sum([[s[(x, y)] - 0.5 for y in theirs] for x in mine]).row
-    return [max(0.0, p) for p in mix]
+    return list(_row_mix(tuple(tuple(s[(x, y)] - 0.5 for y in theirs) for x in mine)))
+
+
+@lru_cache(maxsize=512)
+def _row_mix(matrix: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
+    """The row player's equilibrium mix of ``matrix``, clipped at 0; memoised: a draft asks
+    the same few sub-matrices in every game, and each is a linear program."""
+    return tuple(max(0.0, p) for p in solve_zero_sum(matrix).row)
