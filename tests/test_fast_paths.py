@@ -242,6 +242,9 @@ def test_determinize_event_memo_matches_plain_redaction(
                 plain = [_redacted(ev, p) for ev in s._events if ev.visible_to(p)]
                 assert twin._events == plain
             s.apply([r.choice(s.legal(p)) for p in s.to_move()])
+    for p in range(game.num_players):  # the root's log: a beginning of what the memo holds
+        twin = root.determinize(p, Rng(0))
+        assert twin._events == [_redacted(ev, p) for ev in root._events if ev.visible_to(p)]
 
 
 @pytest.mark.parametrize(("game_id", "config"), GAMES)

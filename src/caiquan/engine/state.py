@@ -98,7 +98,7 @@ class State(ABC):
         self._legal_memo: dict[Player, tuple[int, ...]] = {}
         # each player's redacted view of past events, shared by the clones of this state's
         # line of play (see ``determinize``); never part of the state's value
-        self._redact_memo: dict[Player, list[tuple[Event, Event | None]]] = {}
+        self._redact_memo: dict[Player, _Redactions] = {}
         self._setup()
 
     # ------------------------------------------------------------------ public API
@@ -378,25 +378,31 @@ class State(ABC):
         """The event log as ``player`` saw it, every event made public (for determinize).
 
         Events never change once logged, and clones share the earlier ones, so each
-        player's redactions are memoised, keyed by the identity of the original event
-        (a clone that went another way recomputes from where it differs)."""
+        player's redactions are memoised with the log they were made from (a clone that went
+        another way keeps the common beginning and redoes the rest). The log is compared as
+        a list (C-level, each event first by identity; two equal events redact alike), so a
+        determinize late in a long game costs a few copies, not a pass over every event."""
         memo = self._redact_memo.get(player)
         if memo is None:
-            memo = self._redact_memo[player] = []
-        out: list[Event] = []
-        known = len(memo)
-        for i, ev in enumerate(self._events):
-            if i < known:
-                seen, red = memo[i]
-                if seen is not ev:
-                    red = _redacted(ev, player) if ev.visible_to(player) else None
-                    memo[i] = (ev, red)
-            else:
-                red = _redacted(ev, player) if ev.visible_to(player) else None
-                memo.append((ev, red))
-            if red is not None:
-                out.append(red)
-        return out
+            memo = self._redact_memo[player] = _Redactions()
+        events, known = self._events, memo.events
+        n = len(events)
+        k = min(n, len(known))
+        if events[:k] != known[:k]:  # another branch: keep the common beginning
+            i = 0
+            while events[i] == known[i]:
+                i += 1
+            k = i
+        elif n <= len(known):
+            return memo.out[: memo.upto[n]]
+        del known[k:], memo.upto[k + 1 :], memo.out[memo.upto[k] :]
+        out = memo.out
+        for ev in events[k:]:
+            known.append(ev)
+            if ev.visible_to(player):
+                out.append(_redacted(ev, player))
+            memo.upto.append(len(out))
+        return out.copy()
 
     def record(self) -> Record:
         """The game record: id, rules version, config, seed and every joint decision."""
@@ -603,6 +609,18 @@ class State(ABC):
 
     def _resample(self, player: Player, rng: Rng) -> None:
         """Re-deal what ``player`` cannot see (default: the game has no hidden state)."""
+
+
+class _Redactions:
+    """One player's memoised redactions (:meth:`State._redacted_events`): the log they were
+    made from, the redacted events, and how many of those the first ``i`` events gave."""
+
+    __slots__ = ("events", "out", "upto")
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.out: list[Event] = []
+        self.upto: list[int] = [0]
 
 
 def _redacted(event: Event, player: Player) -> Event:
