@@ -340,6 +340,27 @@ def test_goofspiel_readers_in_two_seats_do_not_copy_each_other() -> None:
     assert same / turns < 0.15, (same, turns)
 
 
+def test_goofspiel_readers_in_three_seats_chain_their_replies() -> None:
+    """Three readers at a six-player table (three random bidders): each seat answers what
+    the seats below it bid in the chain (``_Reading.chained``), so two of the three bid the
+    same card on fewer turns than when each expected the lower ones' level-1 bids (measured
+    on these 20 games: 116 of 220 turns with the chain, 176 before)."""
+    from caiquan.games.goofspiel.strategy import read_bid
+
+    game = load_game("goofspiel", players=6)
+    same = turns = 0
+    for seed in range(20):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            bids = [read_bid(s, q) for q in range(3)]
+            if s.bids:
+                same += len(set(bids)) < 3
+                turns += 1
+            s.apply({**dict(enumerate(bids)), **{q: rng.choice(s.legal(q)) for q in range(3, 6)}})
+    assert same / turns < 0.65, (same, turns)
+
+
 def test_mix_is_the_distribution_decide_draws_from() -> None:
     """``ISMCTSBot.mix`` (what the exploitability tables average): where the search mixes
     (the 5-card first bid, goofspiel's MIX_BELOW), a distribution over legal bids that sums

@@ -164,10 +164,13 @@ def plausibility(world: State, me: int) -> float:
 # is read as a mixture of three kinds of player, weighted by how likely each makes the bids
 # that opponent has shown: one who bids at random, one who follows the matching rule (the
 # ``greedy`` player, seat spread included) and one who reads as this player does. Two seats
-# of the same reader would bid alike and tie each other every turn; so a reader in a higher
-# seat expects a reader below it to bid its level-1 reply (`_Reading.level1`: the reply to
-# the random and rule kinds only) and answers that, while the lower one plays its level-1
-# reply — which is what the higher one expects of it.
+# of the same reader would bid alike and tie each other every turn; so the readers form a
+# chain by seat (`_Reading.chained`): seat 0 plays its level-1 reply (`_Reading.level1`: the
+# reply to the random and rule kinds only), and each later seat expects every reader below
+# it to bid what that seat's own place in the chain gives, and answers that. (Before, a seat
+# expected each lower reader to bid its level-1 reply, which is right for two reading seats
+# only; the chain, against `random`, 1,000 games each at 3 / 4 / 5 / 6 players, seeds
+# 710000: 64.7 / 41.8 / 25.7 / 17.7 % a seat, against 65.0 / 39.5 / 21.9 / 13.1 % before.)
 
 #: The share of a modelled player's bids off their predicted card.
 _READ_SLIP = 0.1
@@ -237,7 +240,7 @@ class _Reading:
     weights of the three kinds for every seat (``kinds[viewer][seat]``), the turn's point and
     unseen points, each seat's rule bid and its level-1 reply this turn."""
 
-    __slots__ = ("hands", "kinds", "level1", "point", "rules", "share", "unseen")
+    __slots__ = ("_chain", "hands", "kinds", "level1", "point", "rules", "share", "unseen")
 
     def __init__(
         self,
@@ -257,6 +260,17 @@ class _Reading:
         players = len(hands)
         self.rules = [_rule_bid(hands[q], point, unseen, q, players) for q in range(players)]
         self.level1 = [self.reply(v, None) for v in range(players)]
+        self._chain: list[int] = []
+
+    def chained(self, me: int) -> int:
+        """``me``'s bid when every seat reads: seat 0 its level-1 reply, each later seat its
+        reply to the bids of the seats below it (each computed from that seat's own
+        weights, public at open bids), so three or more reading seats do not expect a
+        lower one to bid a card it does not."""
+        chain = self._chain
+        while len(chain) <= me:
+            chain.append(self.reply(len(chain), chain))
+        return chain[me]
 
     def reply(self, me: int, level1: list[int] | None) -> int:
         """``me``'s best bid against the others as read; with ``level1`` (the others' level-1
@@ -317,7 +331,7 @@ def read_bid(world: State, me: int) -> int:
     """The bid reader's bid (three or more players, open bids; see above)."""
     assert isinstance(world, GoofspielState)
     r = _reading(world.game, tuple(world.point_seq), tuple(world.bids))
-    return r.reply(me, r.level1)
+    return r.chained(me)
 
 
 def expert(world: State, me: int, rng: Rng) -> int | None:
