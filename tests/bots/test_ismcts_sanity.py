@@ -342,9 +342,10 @@ def test_goofspiel_readers_in_two_seats_do_not_copy_each_other() -> None:
 
 def test_goofspiel_readers_in_three_seats_chain_their_replies() -> None:
     """Three readers at a six-player table (three random bidders): each seat answers what
-    the seats below it bid in the chain (``_Reading.chained``), so two of the three bid the
-    same card on fewer turns than when each expected the lower ones' level-1 bids (measured
-    on these 20 games: 116 of 220 turns with the chain, 176 before)."""
+    the seats below it bid in the chain (``_Reading.chained``) and reads a seat as a reader
+    when it bids its place in the chain, so two of the three rarely bid the same card
+    (measured on these 20 games: 18 of 220 turns; 116 when the reading still expected the
+    level-1 bid, 176 before the chain)."""
     from caiquan.games.goofspiel.strategy import read_bid
 
     game = load_game("goofspiel", players=6)
@@ -358,7 +359,7 @@ def test_goofspiel_readers_in_three_seats_chain_their_replies() -> None:
                 same += len(set(bids)) < 3
                 turns += 1
             s.apply({**dict(enumerate(bids)), **{q: rng.choice(s.legal(q)) for q in range(3, 6)}})
-    assert same / turns < 0.65, (same, turns)
+    assert same / turns < 0.2, (same, turns)
 
 
 def test_mix_is_the_distribution_decide_draws_from() -> None:
