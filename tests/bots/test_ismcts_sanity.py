@@ -106,15 +106,24 @@ def test_goofspiel_worlds_are_weighted_by_the_matching_rule() -> None:
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_wins_hidden_bid_goofspiel_against_the_matching_player(seat: int) -> None:
+    """6 cards, descending, hidden bids: ``hard`` plays goofspiel's solved table (a
+    restricted Nash response to the matching rule: against it 49 % wins, 4 % losses, the rest
+    ties, by the solver's exact figure). It mixes, so it can lose a game; over 100 games
+    from either seat it wins far more than it loses (the search it replaced scored 44 %
+    against the matching player in this game, an equilibrium about 50 %)."""
     game = load_game("goofspiel", num_cards=6, points_order="descending", imp_info=True)
-    s = game.new_state(0)
-    bots = [make_bot("ismcts:iterations=200"), GreedyBot()]
-    if seat:
-        bots.reverse()
-    rng = Rng(5)
-    while not s.is_terminal():
-        s.apply({p: bots[p].decide(PlayerView(s, p), rng) for p in s.to_move()})
-    assert s.returns()[seat] > 0, s.points
+    won = lost = 0
+    for g in range(100):
+        s = game.new_state(g)
+        bots = [make_bot("ismcts:iterations=200"), GreedyBot()]
+        if seat:
+            bots.reverse()
+        rng = Rng(1000 + g)
+        while not s.is_terminal():
+            s.apply({p: bots[p].decide(PlayerView(s, p), rng) for p in s.to_move()})
+        won += s.returns()[seat] > 0
+        lost += s.returns()[seat] < 0
+    assert won >= 30 and lost <= 12, (won, lost)
 
 
 def _noise_after(

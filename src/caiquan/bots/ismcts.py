@@ -990,6 +990,9 @@ class ISMCTSBot:
         search's mix (one option, the equilibrium throw, the heuristic's kinds or expert, a
         pure search), the answer itself. Averaged over seeds it is the bot's policy, with
         less sampling noise than counting answers (``caiquan.bench.exploitability``)."""
+        drawn = self._expert_mix(view, rng)
+        if drawn is not None:
+            return drawn
         shortcut = self._shortcut(view, rng)
         if shortcut is not None:
             return {shortcut: 1.0}
@@ -997,6 +1000,29 @@ class ISMCTSBot:
         out = search.run_mix()
         self.last_iterations = search.done
         return out
+
+    def _expert(self, view: PlayerView) -> Heuristic | None:
+        """The game's heuristic where its expert hook is asked (no single option, no throw
+        for ``nash``, no deferred kind, ``defer`` on), else None."""
+        if len(view.legal()) == 1 or self.config.throws_by_nash(view):
+            return None
+        h = heuristic_for(view.game.id)
+        if h is None or not self.config.defer or h.expert is None:
+            return None
+        if self.config.deferred(h, view.decision().kind):
+            return None
+        return h
+
+    def _expert_mix(self, view: PlayerView, rng: Rng) -> dict[int, float] | None:
+        """Where the expert hook answers by a draw from a distribution it can state
+        (``expert_mix``), that distribution, else None."""
+        h = self._expert(view)
+        if h is None or h.expert_mix is None:
+            return None
+        drawn = h.expert_mix(view.determinize(rng.copy()), view.player)
+        if drawn is not None:
+            self.last_iterations = 0
+        return drawn
 
     def _shortcut(self, view: PlayerView, rng: Rng) -> int | None:
         """The answer where no search is run, else None."""
@@ -1016,7 +1042,8 @@ class ISMCTSBot:
             return h.policy(view.determinize(rng), view.player, rng)
         if h is not None and self.config.defer and h.expert is not None:
             # where the game's heuristic has a stronger player than a short search (its
-            # expert hook; goofspiel's bid reader at three or more players), play it; a
+            # expert hook: goofspiel's equilibrium table with two players and hidden bids,
+            # its bid reader at three or more players with open bids), play it; a
             # copy of the RNG, so that where it has no answer the search runs as before
             own = rng.copy()
             choice = h.expert(view.determinize(own), view.player, own)

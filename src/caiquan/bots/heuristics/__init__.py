@@ -28,7 +28,10 @@ best-responding to the model), ``NOISE``, ``TRUST`` and ``WARY`` (the search's d
 search cannot rebuild, e.g. promise's matchup matrix for the character pick),
 ``expert(world, player, rng) -> option | None`` (a stronger player than ``policy`` where the
 game's author knows one, e.g. goofspiel's bid reader with three or more players and open
-bids: the search plays its answer and searches where it answers ``None``) and
+bids: the search plays its answer and searches where it answers ``None``), ``expert_mix(world,
+player) -> {option: probability} | None`` (where ``expert`` draws its answer from a
+distribution, that distribution: goofspiel's equilibrium table with two players and hidden
+bids; ``ISMCTSBot.mix`` reports it) and
 ``throw_payoffs(view) -> matrix | None`` (a heuristic payoff matrix of a two-player throw
 for ``nash``, where the game has no exact ``throw_payoffs`` hook).
 
@@ -55,6 +58,7 @@ Prune = Callable[[State, int, tuple[int, ...]], tuple[int, ...]]
 Plausibility = Callable[[State, int], float]
 Followed = Callable[[State, int], list[tuple[bool, int]]]
 Expert = Callable[[State, int, Rng], int | None]
+ExpertMix = Callable[[State, int], dict[int, float] | None]
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,7 @@ class Heuristic:
     wary: float | None = None
     mix_below: int | None = None
     expert: Expert | None = None
+    expert_mix: ExpertMix | None = None
 
 
 @cache
@@ -99,6 +104,7 @@ def _load(cls: type[Game]) -> Heuristic | None:
         getattr(m, "WARY", None),
         getattr(m, "MIX_BELOW", None),
         getattr(m, "expert", None),
+        getattr(m, "expert_mix", None),
     )
 
 

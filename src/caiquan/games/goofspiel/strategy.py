@@ -11,6 +11,7 @@ from caiquan.engine import Rng, State
 from caiquan.engine.strategy import terminal_values
 
 from .rules import Goofspiel, GoofspielState
+from .solve import shipped
 
 
 def _spread(seat: int, players: int) -> int:
@@ -83,7 +84,10 @@ rollout = policy
 #: the search's policy in 4-card hidden-bid goofspiel (NashConv, docs/bots.md): 2.0 without
 #: it, 0.74 with it (uniform: 1.42). With open bids the opponent's past bids are seen from
 #: the second turn, so the default game never mixes: against ``random`` it cost 1.3 points
-#: to mix in the last five turns regardless (94.5 % against 95.8 %, 600 games).
+#: to mix in the last five turns regardless (94.5 % against 95.8 %, 600 games). Where a
+#: solved table covers the game (two players, hidden bids, a fixed point order, up to six
+#: cards: :func:`expert`) the search does not run, so ``MIX_BELOW`` matters only beyond it
+#: (a random point order, seven cards or more, a shortened game).
 DEPTH = 3
 TRUST = 2.0
 WARY = 2.0
@@ -336,11 +340,56 @@ def read_bid(world: State, me: int) -> int:
     return r.chained(me)
 
 
+def _book_row(world: GoofspielState, me: int) -> tuple[float, ...] | None:
+    """The equilibrium's mix over the cards (indices) where a solved table covers the game:
+    two players, hidden bids, a fixed point order, every card played, win/loss returns, up
+    to six cards (:mod:`.solve`); else None."""
+    g = world.game
+    c = g.config
+    if (
+        g.num_players != 2
+        or not g.imp_info
+        or g.num_turns != g.num_cards
+        or c["returns_type"] != "win_loss"
+    ):
+        return None
+    book = shipped(g.num_cards, str(c["points_order"]))
+    if book is None:
+        return None
+    bids = tuple(b[me] for b in world.bids)
+    outs = "".join("T" if w < 0 else "W" if w == me else "L" for w in world.win_seq)
+    return book.table.get((bids, outs))
+
+
+def expert_mix(world: State, me: int) -> dict[int, float] | None:
+    """The distribution :func:`expert` draws from where it draws (the equilibrium table), as
+    ``{card: probability}`` over the legal cards; None elsewhere."""
+    assert isinstance(world, GoofspielState)
+    row = _book_row(world, me)
+    if row is None:
+        return None
+    return {a: row[a] for a in world.legal(me)}
+
+
 def expert(world: State, me: int, rng: Rng) -> int | None:
-    """Where goofspiel's search leaves the bid to :func:`read_bid`: three or more players with
-    open bids (``None`` elsewhere: two players, or hidden bids, are searched)."""
+    """Where goofspiel's search leaves the bid to a stronger player: with two players and
+    hidden bids in a solved game (a fixed point order, up to six cards), a draw from the
+    equilibrium table (:mod:`.solve`: unexploitable, where the search's best reply to its
+    model of the opponent is not); with three or more players and open bids,
+    :func:`read_bid`. ``None`` elsewhere: the search plays."""
     assert isinstance(world, GoofspielState)
     g = world.game
-    if g.num_players < 3 or g.imp_info:
+    if g.num_players == 2:
+        row = _book_row(world, me)
+        if row is None:
+            return None
+        legal = world.legal(me)
+        x = rng.random() * sum(row[a] for a in legal)
+        for a in legal:
+            x -= row[a]
+            if x < 0:
+                return a
+        return max(legal, key=lambda a: row[a])  # rounding at the top end
+    if g.imp_info:
         return None
     return read_bid(world, me)

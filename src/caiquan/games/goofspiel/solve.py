@@ -1,0 +1,505 @@
+"""Equilibria of two-player goofspiel with hidden bids and a fixed point order (issue 23).
+
+With two players, hidden bids (``imp_info``) and the point cards in a fixed order
+(``descending`` or ``ascending``), a player's information state is their own bids and each
+turn's outcome seen from their side (won, lost, tied): the point cards are known in advance
+and the points follow from the outcomes. Small games (up to six or seven cards) have few such
+states (34,482 for both players with six cards), so an equilibrium can be computed exactly by
+counterfactual regret minimisation over them.
+
+The solver runs CFR+ (regret matching+, alternating updates, linearly weighted average) on the
+information states directly: a player's counterfactual value at a state is summed over the
+opponent's states it is consistent with, and at the last turn over the pairs of final states
+(the points, hence the result, depend only on the outcomes). Every step is a NumPy array
+operation over the states of one depth, so an iteration at six cards takes milliseconds.
+NashConv (what best responses gain against the profile; 0 at an equilibrium) is computed the
+same way and reported with the solution.
+
+The game is symmetric, so the table a bot plays is one strategy for both seats: the two
+players' average strategies mixed as realization plans (a convex combination of ε-optimal
+strategies is ε-optimal), keyed by the viewer's own bids and outcomes.
+
+Returns are win/loss (the bots play to win): +1 for more points, −1 for fewer, 0 for equal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+WON, LOST, TIED = "W", "L", "T"
+_MIRROR = {WON: LOST, LOST: WON, TIED: TIED}
+
+Key = tuple[tuple[int, ...], str]  # (own bids as card indices 0…n−1, outcomes "WLT…")
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+def point_values(num_cards: int, num_turns: int, order: str) -> list[int]:
+    """The point card's value at each turn for a fixed order."""
+    if order == "descending":
+        return [num_cards - t for t in range(num_turns)]
+    if order == "ascending":
+        return [t + 1 for t in range(num_turns)]
+    raise ValueError(f"goofspiel: a fixed point order is descending or ascending, not {order!r}")
+
+
+@dataclass
+class _Side:
+    """One player's information states: index, parent, last bid, depth."""
+
+    index: dict[Key, int] = field(default_factory=dict)
+    keys: list[Key] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)
+    action: list[int] = field(default_factory=list)
+    depth: list[int] = field(default_factory=list)
+
+    def state(self, key: Key, parent: int, action: int, depth: int) -> int:
+        i = self.index.get(key)
+        if i is None:
+            i = len(self.keys)
+            self.index[key] = i
+            self.keys.append(key)
+            self.parent.append(parent)
+            self.action.append(action)
+            self.depth.append(depth)
+        return i
+
+
+class _Tree:
+    """Both players' information states and the pairs of final states with their result."""
+
+    def __init__(self, num_cards: int, num_turns: int, order: str) -> None:
+        n = num_cards
+        if not 1 <= num_turns <= n:
+            raise ValueError(f"goofspiel: num_turns must be 1 … {n}, not {num_turns}")
+        self.n = n
+        forced = num_turns == n  # the last card is played automatically
+        self.forced = forced
+        self.decisions = n - 1 if forced else num_turns
+        values = point_values(n, num_turns, order)
+        sides = (_Side(), _Side())
+        leaf0: list[int] = []
+        leaf1: list[int] = []
+        result: list[int] = []
+        d_max = self.decisions
+
+        def walk(
+            d: int, i0: int, i1: int, k0: Key, k1: Key, hand0: int, hand1: int, diff: int
+        ) -> None:
+            if d == d_max:
+                if forced:
+                    a, b = hand0.bit_length() - 1, hand1.bit_length() - 1
+                    diff += values[d] if a > b else -values[d] if a < b else 0
+                leaf0.append(i0)
+                leaf1.append(i1)
+                result.append((diff > 0) - (diff < 0))
+                return
+            v = values[d]
+            for a in range(n):
+                if not hand0 >> a & 1:
+                    continue
+                for b in range(n):
+                    if not hand1 >> b & 1:
+                        continue
+                    o = WON if a > b else LOST if a < b else TIED
+                    c0: Key = (k0[0] + (a,), k0[1] + o)
+                    c1: Key = (k1[0] + (b,), k1[1] + _MIRROR[o])
+                    j0 = sides[0].state(c0, i0, a, d + 1)
+                    j1 = sides[1].state(c1, i1, b, d + 1)
+                    gain = v if a > b else -v if a < b else 0
+                    walk(d + 1, j0, j1, c0, c1, hand0 & ~(1 << a), hand1 & ~(1 << b), diff + gain)
+
+        root: Key = ((), "")
+        r0 = sides[0].state(root, -1, -1, 0)
+        r1 = sides[1].state(root, -1, -1, 0)
+        full = (1 << n) - 1
+        walk(0, r0, r1, root, root, full, full, 0)
+        self.sides = sides
+        self.leaf = (np.array(leaf0, dtype=np.int64), np.array(leaf1, dtype=np.int64))
+        self.result = np.array(result, dtype=np.float64)
+        self.size = (len(sides[0].keys), len(sides[1].keys))
+        self.parent = tuple(np.array(s.parent, dtype=np.int64) for s in sides)
+        self.action = tuple(np.array(s.action, dtype=np.int64) for s in sides)
+        depth = tuple(np.array(s.depth, dtype=np.int64) for s in sides)
+        self.at_depth = tuple(
+            [np.flatnonzero(dp == d) for d in range(self.decisions + 1)] for dp in depth
+        )
+        legal = []
+        for s in sides:
+            m = np.ones((len(s.keys), n), dtype=bool)
+            for i, (bids, _) in enumerate(s.keys):
+                m[i, list(bids)] = False
+            legal.append(m)
+        self.legal = tuple(legal)
+
+
+def _strategy(regret: FloatArray, legal: npt.NDArray[np.bool_]) -> FloatArray:
+    total = regret.sum(axis=1, keepdims=True)
+    uniform = legal / np.maximum(legal.sum(axis=1, keepdims=True), 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(total > 0, regret / np.where(total > 0, total, 1.0), uniform)
+
+
+#: A model opponent: (hand as ascending card indices, the point's rank among the points still
+#: to come, how many are to come) → the card it bids (goofspiel's matching rule).
+Model = Callable[[list[int], int, int], int]
+
+
+class _Solver:
+    def __init__(
+        self, tree: _Tree, model: Model | None = None, weight: float = 0.0, order: str = ""
+    ) -> None:
+        self.tree = tree
+        n = tree.n
+        self.regret = [np.zeros((m, n)) for m in tree.size]
+        self.average = [np.zeros((m, n)) for m in tree.size]
+        self.iterations = 0
+        # restricted Nash response: player 1 is the model with probability ``weight``
+        self.weight = weight if model is not None else 0.0
+        self.model_reach: FloatArray | None = None
+        if model is not None:
+            self.model_reach = self.reach(1, self.model_strategy(1, model, order))
+
+    def model_strategy(self, p: int, model: Model, order: str) -> FloatArray:
+        """The model's (pure) strategy at player p's states."""
+        t = self.tree
+        sigma = np.zeros((t.size[p], t.n))
+        turns = t.decisions + (1 if t.forced else 0)
+        values = point_values(t.n, turns, order)
+        for d in range(t.decisions):
+            to_come = sorted(values[d:])
+            pos = to_come.index(values[d])
+            for i in t.at_depth[p][d]:
+                hand = [c for c in range(t.n) if t.legal[p][i, c]]
+                sigma[i, model(hand, pos, len(to_come))] = 1.0
+        return sigma
+
+    def against_model(self, sigma: FloatArray) -> FloatArray | None:
+        """Player 0's expected result playing ``sigma`` against the model, with its
+        probabilities of winning and losing (None without a model)."""
+        if self.model_reach is None:
+            return None
+        t = self.tree
+        r0 = self.reach(0, sigma)
+        joint = r0[t.leaf[0]] * self.model_reach[t.leaf[1]]
+        return np.array(
+            [
+                float((joint * t.result).sum()),
+                float(joint[t.result > 0].sum()),
+                float(joint[t.result < 0].sum()),
+            ]
+        )
+
+    def reach(self, p: int, sigma: FloatArray) -> FloatArray:
+        """Own reach probability of each of player p's states under ``sigma``."""
+        t = self.tree
+        r = np.zeros(t.size[p])
+        r[t.at_depth[p][0]] = 1.0
+        for d in range(1, t.decisions + 1):
+            idx = t.at_depth[p][d]
+            par = t.parent[p][idx]
+            r[idx] = r[par] * sigma[par, t.action[p][idx]]
+        return r
+
+    def values(
+        self, p: int, sigma: FloatArray, other_reach: FloatArray, best: bool = False
+    ) -> tuple[FloatArray, FloatArray]:
+        """Counterfactual values of player p's states (and of their actions) against the
+        other's reach; ``best``: a best response's values (max over actions)."""
+        t = self.tree
+        n = t.n
+        sign = 1.0 if p == 0 else -1.0
+        mine, theirs = t.leaf[p], t.leaf[1 - p]
+        cfv = np.bincount(
+            mine, weights=other_reach[theirs] * t.result * sign, minlength=t.size[p]
+        ).astype(np.float64)
+        q = np.zeros((t.size[p], n))
+        for d in range(t.decisions - 1, -1, -1):
+            kids = t.at_depth[p][d + 1]
+            flat = t.parent[p][kids] * n + t.action[p][kids]
+            q.reshape(-1)[:] += np.bincount(flat, weights=cfv[kids], minlength=t.size[p] * n)
+            idx = t.at_depth[p][d]
+            if best:
+                cfv[idx] = np.where(t.legal[p][idx], q[idx], -np.inf).max(axis=1)
+            else:
+                cfv[idx] = (sigma[idx] * q[idx]).sum(axis=1)
+        return cfv, q
+
+    def step(self) -> None:
+        t = self.tree
+        self.iterations += 1
+        w = float(self.iterations)
+        for p in (0, 1):
+            sig = [_strategy(self.regret[k], t.legal[k]) for k in (0, 1)]
+            other = self.reach(1 - p, sig[1 - p])
+            if p == 0 and self.model_reach is not None and self.weight > 0:
+                other = (1.0 - self.weight) * other + self.weight * self.model_reach
+            cfv, q = self.values(p, sig[p], other)
+            own = self.reach(p, sig[p])
+            self.average[p] += w * own[:, None] * sig[p]
+            gain = (q - cfv[:, None]) * t.legal[p]
+            self.regret[p] = np.maximum(self.regret[p] + gain, 0.0)
+
+    def policy(self, p: int) -> FloatArray:
+        return _strategy(self.average[p], self.tree.legal[p])
+
+    def nash_conv(self, sigma: tuple[FloatArray, FloatArray]) -> float:
+        """What the two best responses gain against the profile (zero-sum: their sum)."""
+        root = [int(self.tree.at_depth[p][0][0]) for p in (0, 1)]
+        total = 0.0
+        for p in (0, 1):
+            other = self.reach(1 - p, sigma[1 - p])
+            cfv, _ = self.values(p, sigma[p], other, best=True)
+            total += float(cfv[root[p]])
+        return total
+
+    def symmetric(self) -> dict[Key, FloatArray]:
+        """One strategy for both seats: the realization plans of the two average strategies
+        mixed, keyed by the viewer's own bids and outcomes, normalised per state."""
+        t = self.tree
+        plan: dict[Key, FloatArray] = {}
+        # a restricted Nash response is player 0's strategy (player 1 is the free opponent)
+        for p in (0,) if self.weight > 0 else (0, 1):
+            sigma = self.policy(p)
+            x = self.reach(p, sigma)[:, None] * sigma
+            x = x / max(float(x[t.at_depth[p][0]].sum()), 1e-300)
+            side = t.sides[p]
+            for d in range(t.decisions):
+                for i in t.at_depth[p][d]:
+                    key = side.keys[int(i)]
+                    plan[key] = plan[key] + x[i] if key in plan else x[i].copy()
+        out: dict[Key, FloatArray] = {}
+        for key, x in plan.items():
+            bids = key[0]
+            s = float(x.sum())
+            if s > 0:
+                out[key] = x / s
+            else:  # reached by neither average strategy: any legal mix will do
+                legal = np.array([c not in bids for c in range(t.n)], dtype=np.float64)
+                out[key] = legal / legal.sum()
+        return out
+
+    def table_profile(self, table: dict[Key, FloatArray]) -> tuple[FloatArray, FloatArray]:
+        """The profile in which both seats play ``table``."""
+        t = self.tree
+        prof = []
+        for p in (0, 1):
+            sigma = np.zeros((t.size[p], t.n))
+            for i, key in enumerate(t.sides[p].keys):
+                if key in table:
+                    sigma[i] = table[key]
+            prof.append(sigma)
+        return prof[0], prof[1]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved game: the table (own bids, outcomes) → probabilities over cards 0…n−1,
+    and how good it is."""
+
+    num_cards: int
+    num_turns: int
+    order: str
+    iterations: int
+    nash_conv: float
+    table: dict[Key, tuple[float, ...]]
+    model_weight: float = 0.0
+    #: against the model (the matching rule): expected result, P(win), P(loss)
+    against_model: tuple[float, float, float] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        policy = {}
+        rows = sorted(self.table.items(), key=lambda kv: (len(kv[0][0]), kv[0]))
+        for (bids, outs), probs in rows:
+            key = ",".join(str(b + 1) for b in bids) + "|" + outs
+            policy[key] = {str(c + 1): q for c, q in enumerate(probs) if q > 0}
+        return {
+            "game": "goofspiel",
+            "config": {
+                "players": 2,
+                "num_cards": self.num_cards,
+                "num_turns": self.num_turns,
+                "points_order": self.order,
+                "imp_info": True,
+                "returns_type": "win_loss",
+            },
+            "iterations": self.iterations,
+            "nash_conv": self.nash_conv,
+            "model": "greedy (the matching rule)" if self.model_weight > 0 else None,
+            "model_weight": self.model_weight,
+            "against_model": (
+                None
+                if self.against_model is None
+                else dict(zip(("expected", "win", "loss"), self.against_model, strict=True))
+            ),
+            "policy": policy,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Solution:
+        c = data["config"]
+        n = int(c["num_cards"])
+        table: dict[Key, tuple[float, ...]] = {}
+        for key, probs in data["policy"].items():
+            bids_s, outs = key.split("|")
+            bids = tuple(int(b) - 1 for b in bids_s.split(",")) if bids_s else ()
+            row = [0.0] * n
+            for card, q in probs.items():
+                row[int(card) - 1] = float(q)
+            table[(bids, outs)] = tuple(row)
+        vs = data.get("against_model")
+        return cls(
+            n,
+            int(c["num_turns"]),
+            str(c["points_order"]),
+            int(data["iterations"]),
+            float(data["nash_conv"]),
+            table,
+            float(data.get("model_weight", 0.0)),
+            None if vs is None else (float(vs["expected"]), float(vs["win"]), float(vs["loss"])),
+        )
+
+
+def solve(
+    num_cards: int,
+    num_turns: int | None = None,
+    order: str = "descending",
+    iterations: int = 1000,
+    digits: int = 4,
+    model: Model | None = None,
+    weight: float = 0.0,
+) -> Solution:
+    """CFR+ for ``iterations``, then the
+    symmetric table with probabilities rounded to ``digits`` decimals (smaller ones dropped);
+    ``nash_conv`` is measured on the rounded table as both seats play it.
+
+    With a ``model`` and a ``weight`` > 0, a restricted Nash response: player 0's strategy
+    against an opponent who plays the model with probability ``weight`` and is free (best
+    responding) otherwise. It gains against the model at a bounded cost in exploitability
+    (``weight`` 0: an equilibrium; 1: the best reply to the model)."""
+    turns = num_cards if num_turns is None else num_turns
+    tree = _Tree(num_cards, turns, order)
+    solver = _Solver(tree, model, weight, order)
+    for _ in range(iterations):
+        solver.step()
+    table = {}
+    for key, x in solver.symmetric().items():
+        r = np.round(x, digits)
+        s = float(r.sum())
+        if s <= 0:
+            r = x
+            s = float(x.sum())
+        table[key] = tuple(float(v) for v in np.round(r / s, digits + 2))
+    exact = {k: np.array(v) for k, v in table.items()}
+    profile = solver.table_profile(exact)
+    conv = solver.nash_conv(profile)
+    vs = solver.against_model(profile[0])
+    against = None if vs is None else (float(vs[0]), float(vs[1]), float(vs[2]))
+    return Solution(num_cards, turns, order, solver.iterations, conv, table, solver.weight, against)
+
+
+def matching_model(hand: list[int], pos: int, to_come: int) -> int:
+    """Goofspiel's matching rule (``greedy``) at two players, as a :data:`Model`."""
+    from .strategy import _matching
+
+    return _matching(hand, pos, to_come, 1, 2)
+
+
+# The tables goofspiel's bots play from, shipped beside this module (``equilibria/``) and
+# written by ``python -m caiquan.games.goofspiel.solve`` (every fixed order, 2 … 6 cards).
+TABLE_DIR = "equilibria"
+SHIPPED_CARDS = range(2, 7)
+ORDERS = ("descending", "ascending")
+ITERATIONS = 1000
+#: The shipped tables are restricted Nash responses to the matching rule with this weight:
+#: at 5 and 6 cards (descending) NashConv stays below 0.1 (uniform play: 1.55, 1.62) while
+#: the expected result against ``greedy`` is +0.35 and +0.45 (an equilibrium: +0.03, +0.00;
+#: at 4 cards every weight below 0.5 is an equilibrium that ties ``greedy``).
+MODEL_WEIGHT = 0.2
+
+
+def table_name(num_cards: int, order: str) -> str:
+    return f"{order}-{num_cards}.json.gz"
+
+
+def write_table(solution: Solution, path: Path) -> None:
+    """The table as gzipped JSON, byte for byte the same for the same solution."""
+    data = json.dumps(solution.to_json(), separators=(",", ":"), sort_keys=False)
+    path.write_bytes(gzip.compress(data.encode(), compresslevel=9, mtime=0))
+
+
+@cache
+def shipped(num_cards: int, order: str) -> Solution | None:
+    """The shipped equilibrium table of two-player hidden-bid goofspiel with ``num_cards``
+    cards in a fixed ``order``, every card played (None where none is shipped)."""
+    if num_cards not in SHIPPED_CARDS or order not in ORDERS:
+        return None
+    res = resources.files(__package__).joinpath(TABLE_DIR, table_name(num_cards, order))
+    if not res.is_file():  # pragma: no cover - every shipped table is tested
+        return None
+    return Solution.from_json(json.loads(gzip.decompress(res.read_bytes())))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the shipped tables (``python -m caiquan.games.goofspiel.solve``)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m caiquan.games.goofspiel.solve",
+        description="Solve two-player hidden-bid goofspiel with a fixed point order by CFR+ "
+        "and write the equilibrium tables goofspiel's hard bot plays from.",
+    )
+    parser.add_argument("--cards", default="2-6", help="card counts, e.g. 2-6 or 4,6")
+    parser.add_argument("--orders", default=",".join(ORDERS), help="point orders")
+    parser.add_argument("--iterations", type=int, default=ITERATIONS, help="CFR+ iterations")
+    parser.add_argument(
+        "--weight",
+        type=float,
+        default=MODEL_WEIGHT,
+        help="restricted Nash response: the weight of the matching rule (greedy) as the "
+        "opponent (0: an equilibrium)",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path(__file__).with_name(TABLE_DIR), help="directory"
+    )
+    args = parser.parse_args(argv)
+    if "-" in args.cards:
+        lo, hi = (int(x) for x in args.cards.split("-"))
+        cards = list(range(lo, hi + 1))
+    else:
+        cards = [int(x) for x in args.cards.split(",")]
+    args.out.mkdir(parents=True, exist_ok=True)
+    for order in args.orders.split(","):
+        for n in cards:
+            t0 = time.perf_counter()
+            sol = solve(
+                n,
+                order=order,
+                iterations=args.iterations,
+                model=matching_model,
+                weight=args.weight,
+            )
+            path = args.out / table_name(n, order)
+            write_table(sol, path)
+            vs = sol.against_model or (0.0, 0.0, 0.0)
+            print(
+                f"{path}: {len(sol.table)} information states, {sol.iterations} iterations, "
+                f"NashConv {sol.nash_conv:.4f}, against greedy {vs[0]:+.3f} "
+                f"(wins {vs[1]:.3f}, losses {vs[2]:.3f}), {time.perf_counter() - t0:.1f} s",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
