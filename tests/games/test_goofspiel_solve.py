@@ -146,3 +146,23 @@ def test_defer_off_searches_instead() -> None:
     bot = make_bot("ismcts:iterations=30,defer=0")
     bot.decide(PlayerView(game.new_state(0), 0), Rng(0))
     assert bot.last_iterations == 30
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--cards", "x"], "--cards: a range"),
+        (["--cards", "9"], "--cards: 1 to 7"),
+        (["--orders", "random"], "--orders:"),
+        (["--weight", "2"], "--weight:"),
+        (["--iterations", "0"], "--iterations:"),
+    ],
+)
+def test_the_command_refuses_bad_options_in_one_line(
+    args: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as e:
+        S.main([*args, "--out", str(tmp_path)])
+    assert e.value.code == 2
+    assert says in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())

@@ -473,13 +473,26 @@ def main(argv: list[str] | None = None) -> int:
         "--out", type=Path, default=Path(__file__).with_name(TABLE_DIR), help="directory"
     )
     args = parser.parse_args(argv)
-    if "-" in args.cards:
-        lo, hi = (int(x) for x in args.cards.split("-"))
-        cards = list(range(lo, hi + 1))
-    else:
-        cards = [int(x) for x in args.cards.split(",")]
+    try:
+        if "-" in args.cards:
+            lo, hi = (int(x) for x in args.cards.split("-"))
+            cards = list(range(lo, hi + 1))
+        else:
+            cards = [int(x) for x in args.cards.split(",")]
+    except ValueError:
+        parser.error(f"--cards: a range such as 2-6 or a list such as 4,6, not {args.cards!r}")
+    if not cards or not all(1 <= n <= 7 for n in cards):
+        parser.error("--cards: 1 to 7 (6 is the largest shipped; 7 builds 25 million final pairs)")
+    orders = args.orders.split(",")
+    bad = [o for o in orders if o not in ORDERS]
+    if bad:
+        parser.error(f"--orders: {', '.join(ORDERS)} (a random order has no table), not {bad[0]!r}")
+    if not 0 <= args.weight <= 1:
+        parser.error("--weight: between 0 and 1")
+    if args.iterations < 1:
+        parser.error("--iterations: at least 1")
     args.out.mkdir(parents=True, exist_ok=True)
-    for order in args.orders.split(","):
+    for order in orders:
         for n in cards:
             t0 = time.perf_counter()
             sol = solve(
