@@ -22,10 +22,17 @@ BOTS = [
     "ismcts:iterations=8,opponents=search,throws=search",
     "ismcts:iterations=8,root=regret",
 ]
-GAMES = ["promise", "legends", "drama", "goofspiel", "goofspiel-3p"]
+GAMES = ["promise", "legends", "drama", "goofspiel", "goofspiel-3p", "goofspiel-solved"]
 #: the game each label plays: hidden bids at two players; open bids at three, where the search
-#: leaves bids to the bid reader (the point cards' order is the hidden part there)
-CONFIGS = {"goofspiel": {"imp_info": True}, "goofspiel-3p": {"players": 3}}
+#: leaves bids to the bid reader (the point cards' order is the hidden part there); hidden
+#: bids at two players in a game with a solved table (the search draws from it)
+CONFIGS = {
+    "goofspiel": {"imp_info": True},
+    "goofspiel-3p": {"players": 3},
+    "goofspiel-solved": {"imp_info": True, "num_cards": 6, "points_order": "descending"},
+}
+#: the first step a state is taken from (a 6-card game has five decisions)
+START = {"goofspiel-solved": 1}
 
 
 def _states(game_id: str) -> list[State]:
@@ -39,16 +46,17 @@ def _states(game_id: str) -> list[State]:
         s = game.new_state(seed)
         rng = Rng(seed)
         step = 0
+        start = START.get(game_id, 4)
         while not s.is_terminal():
             movers = s.to_move()
-            if step > 3 and any(len(s.legal(p)) > 1 for p in movers):
+            if step >= start and any(len(s.legal(p)) > 1 for p in movers):
                 kind = s.decision(movers[0]).kind
                 if kind == "throw" and len(movers) == 2:
                     if len(throws) < 2:
                         throws.append(s.clone())
                 elif kind not in kinds and len(kinds) < 5:
                     kinds[kind] = s.clone()
-                elif step == 5:
+                elif step == start + 1:
                     more.append(s.clone())
             s.apply({p: rng.choice(s.legal(p)) for p in movers})
             step += 1
