@@ -166,3 +166,31 @@ def test_the_command_refuses_bad_options_in_one_line(
     assert e.value.code == 2
     assert says in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("turns", [3, 4, 5])
+def test_the_model_is_the_matching_rule_as_greedy_plays_it(turns: int) -> None:
+    """The solver's model strategy bids what ``greedy`` bids at every information state it
+    reaches, in full and shortened games (the points to come are the deck's)."""
+    from caiquan.bots import make_bot
+
+    game = load_game(
+        "goofspiel", num_cards=5, num_turns=turns, points_order="descending", imp_info=True
+    )
+    solver = S._Solver(S._Tree(5, turns, "descending"), S.matching_model, 0.0, "descending")
+    model = solver.model_strategy(0, S.matching_model, "descending")
+    side = solver.tree.sides[0]
+    greedy, rng = make_bot("greedy"), Rng(0)
+    checked = 0
+    for seed in range(30):
+        s = game.new_state(seed)
+        while not s.is_terminal() and len(s.legal(0)) > 1:
+            key = (
+                tuple(b[0] for b in s.bids),
+                "".join("T" if w < 0 else "W" if w == 0 else "L" for w in s.win_seq),
+            )
+            want = greedy.decide(PlayerView(s, 0), rng)
+            assert model[side.index[key], want] == 1.0, (turns, key, want)
+            checked += 1
+            s.apply({0: want, 1: rng.choice(s.legal(1))})
+    assert checked >= 60

@@ -176,8 +176,8 @@ class _Solver:
         """The model's (pure) strategy at player p's states."""
         t = self.tree
         sigma = np.zeros((t.size[p], t.n))
-        turns = t.decisions + (1 if t.forced else 0)
-        values = point_values(t.n, turns, order)
+        # the points to come are the whole deck's (a shortened game still deals every card)
+        values = point_values(t.n, t.n, order)
         for d in range(t.decisions):
             to_come = sorted(values[d:])
             pos = to_come.index(values[d])
