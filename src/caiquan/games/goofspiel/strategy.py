@@ -341,7 +341,7 @@ def read_bid(world: State, me: int) -> int:
 
 
 def _book_row(world: GoofspielState, me: int) -> tuple[float, ...] | None:
-    """The equilibrium's mix over the cards (indices) where a solved table covers the game:
+    """The solved table's mix over the cards (indices) where one covers the game:
     two players, hidden bids, a fixed point order, every card played, win/loss returns, up
     to six cards (:mod:`.solve`); else None."""
     g = world.game
@@ -362,7 +362,7 @@ def _book_row(world: GoofspielState, me: int) -> tuple[float, ...] | None:
 
 
 def expert_mix(world: State, me: int) -> dict[int, float] | None:
-    """The distribution :func:`expert` draws from where it draws (the equilibrium table), as
+    """The distribution :func:`expert` draws from where it draws (the solved table), as
     ``{card: probability}`` over the legal cards; None elsewhere."""
     assert isinstance(world, GoofspielState)
     row = _book_row(world, me)
@@ -374,8 +374,9 @@ def expert_mix(world: State, me: int) -> dict[int, float] | None:
 def expert(world: State, me: int, rng: Rng) -> int | None:
     """Where goofspiel's search leaves the bid to a stronger player: with two players and
     hidden bids in a solved game (a fixed point order, up to six cards), a draw from the
-    equilibrium table (:mod:`.solve`: unexploitable, where the search's best reply to its
-    model of the opponent is not); with three or more players and open bids,
+    solved table (:mod:`.solve`: a restricted Nash response to the matching rule, NashConv
+    under 0.1, where the search's best reply to its model of the opponent gave up to 2.0);
+    with three or more players and open bids,
     :func:`read_bid`. ``None`` elsewhere: the search plays."""
     assert isinstance(world, GoofspielState)
     g = world.game
