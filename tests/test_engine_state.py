@@ -266,3 +266,24 @@ def test_a_determinized_copy_keeps_no_trace_of_the_truth() -> None:
     assert all(e.get("bid") in (None, 4, 1) for e in d.events(1))
     with pytest.raises(IllegalDecisionError, match="no true record"):
         d.record()
+
+
+def test_clone_plans_again_when_an_attribute_takes_another_ones_place() -> None:
+    """``State.clone`` caches a per-class plan and checks it by size and by the keys it does
+    not copy; an attribute swapped for another (same count) must still be copied, not
+    shared, and a clone of a state with one attribute more must copy that one too."""
+    s = load_game("promise").new_state(3)
+    s.clone()  # the plan of promise's state is cached now
+    del s.__dict__["throw_queue"]  # a flat field (copied by name) gone …
+    s.extra = [1, [2]]  # type: ignore[attr-defined]  # … and a deep-copied one in its place
+    c = s.clone()
+    assert c.extra == [1, [2]] and c.extra is not s.extra and c.extra[1] is not s.extra[1]
+    assert "throw_queue" not in c.__dict__
+    s.more = {"k": [3]}  # type: ignore[attr-defined]  # one attribute more than the plan
+    c = s.clone()
+    assert c.more == {"k": [3]} and c.more["k"] is not s.more["k"]
+    s.__dict__["throw_queue"] = []
+    del s.__dict__["extra"], s.__dict__["more"]
+    c = s.clone()  # back to the usual attributes: copies as before
+    assert c.throw_queue == [] and c.throw_queue is not s.throw_queue
+    assert c.observation(0) == s.observation(0)

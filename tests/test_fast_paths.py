@@ -276,3 +276,21 @@ def test_nested_fields_are_copied_two_levels_deep() -> None:
         outer, theirs = getattr(s, name), getattr(c, name)
         assert theirs == outer and theirs is not outer
         assert all(a is not b for a, b in zip(outer, theirs, strict=True))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_legends_progress_all_equals_progress_per_player(players: int) -> None:
+    """``evaluate`` reads every player's progress in one pass (``progress_all``): the same
+    floats as :func:`progress` player by player, at every state of random games."""
+    from caiquan.games.legends.judge import progress, progress_all
+
+    game = load_game("legends", {"players": players})
+    checked = 0
+    for seed in range(4):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            assert progress_all(s) == [progress(s, p) for p in range(players)]
+            checked += 1
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert checked > 100

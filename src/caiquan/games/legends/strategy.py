@@ -22,7 +22,7 @@ from caiquan.engine.strategy import argmax, maximin, terminal_values
 
 from .data import CULTURE, PASSIVE, PEOPLE, SKILL, TECH, WAR
 from .effects import DECISIONS, EFFECTS
-from .judge import build_value, continents, marker_need, progress, territory_hit
+from .judge import build_value, continents, marker_need, progress_all, territory_hit
 from .rules import LegendsState
 
 _TEMPERATURE = 6.0
@@ -44,8 +44,7 @@ def evaluate(world: State) -> list[float]:
     assert isinstance(world, LegendsState)
     if world.is_terminal():
         return terminal_values(world, *world.game.utility_range())
-    n = world.game.num_players
-    w = [math.exp(_TEMPERATURE * progress(world, p)) for p in range(n)]
+    w = [math.exp(_TEMPERATURE * x) for x in progress_all(world)]
     total = sum(w)
     return [x / total for x in w]
 

@@ -66,7 +66,7 @@ from .catalogue import card_id, catalogue
 from .content import Character, Content, character_card, load_content
 from .effects import KINDS, Effect, apply_effect
 from .events import ending, format_event
-from .table import PowerMod, PowerTable, compute_cell, compute_table
+from .table import PowerMod, PowerTable, cell_values, compute_table
 
 RPS_BASE = 0
 THROW_BASE = 3
@@ -625,17 +625,20 @@ class PromiseState(State):
 
     def _settle(self) -> None:
         a, b = self.throws
-        cell = compute_cell(a, b, *table_parts(self))  # the one cell of power_table()
-        winner = 0 if cell.verdict == "A" else 1 if cell.verdict == "B" else None
+        # the one cell of power_table(): its parts, total and verdict
+        attributes, win_value, weapons, skills, total, verdict = cell_values(
+            a, b, *table_parts(self)
+        )
+        winner = 0 if verdict == "A" else 1 if verdict == "B" else None
         damage = 0 if winner is None else self._deal_damage(winner)
         self.last_round = (a, b, -1 if winner is None else winner, damage)
         self._log(
             "settle",
             {
                 "throws": [BLADES.names[a], BLADES.names[b]],
-                "power": cell.total,
+                "power": total,
                 # why: the cell's parts and the thresholds it is read against
-                "parts": [cell.attributes, cell.win_value, cell.weapons, cell.skills],
+                "parts": [attributes, win_value, weapons, skills],
                 "thresholds": list(self.thresholds()),
                 "winner": winner,
                 "damage": damage,

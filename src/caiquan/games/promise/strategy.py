@@ -183,8 +183,10 @@ def _sequential_values(world: PromiseState, me: int) -> tuple[tuple[int, ...], l
             continue
         (second,) = s.to_move()
         replies = []
-        for b in s.legal(second):
-            t = s.clone()
+        answers = s.legal(second)
+        last = len(answers) - 1
+        for k, b in enumerate(answers):
+            t = s.clone() if k < last else s  # the last reply may use ``s`` itself
             t.apply({second: b})
             replies.append(evaluate(t)[second])
         best = max(replies)  # the second player's best reply, valued for them
