@@ -896,27 +896,36 @@ def table_parts(state: PromiseState) -> TableParts:
     """What the power table is computed from (the arguments of ``compute_table``)."""
     g = state.game
     chars = g.content.characters
-    atk: list[tuple[int, int, int]] = []
-    weapons: list[tuple[Effect, ...]] = []
-    for p in (0, 1):
-        c = state.chars[p]
-        if c < 0 or state.round == 0:
-            atk.append((0, 0, 0))
-            weapons.append(())
-            continue
-        atk.append(chars[c].attack)
-        w = state.equipped[p]
-        weapons.append(chars[c].weapons[w].effects if w >= 0 else ())
+    atk_a: tuple[int, int, int] = _NO_ATTACK
+    atk_b: tuple[int, int, int] = _NO_ATTACK
+    weapon_a: tuple[Effect, ...] = ()
+    weapon_b: tuple[Effect, ...] = ()
+    if state.round:  # before the first round every attribute counts as 0
+        ca, cb = state.chars
+        if ca >= 0:
+            atk_a = chars[ca].attack
+            w = state.equipped[0]
+            if w >= 0:
+                weapon_a = chars[ca].weapons[w].effects
+        if cb >= 0:
+            atk_b = chars[cb].attack
+            w = state.equipped[1]
+            if w >= 0:
+                weapon_b = chars[cb].weapons[w].effects
+    dw = state.draw_wins
     return (
-        atk[0],
-        atk[1],
+        atk_a,
+        atk_b,
         g.data.win_value,
-        weapons[0],
-        weapons[1],
+        weapon_a,
+        weapon_b,
         state.mods,
         state.thresholds(),
-        (state.draw_wins[0], state.draw_wins[1]),
+        (dw[0], dw[1]),
     )
+
+
+_NO_ATTACK: tuple[int, int, int] = (0, 0, 0)
 
 
 def power_table(state: PromiseState) -> PowerTable:
