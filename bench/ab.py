@@ -19,6 +19,8 @@ import argparse
 import hashlib
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -39,7 +41,7 @@ WORKLOADS = {
 }
 
 
-def _ismcts() -> Callable[[], None]:
+def _ismcts(iterations: int) -> Callable[[], None]:
     from caiquan.bots import ISMCTSBot
     from caiquan.engine import PlayerView, Rng
     from caiquan.games import load_game
@@ -57,9 +59,9 @@ def _ismcts() -> Callable[[], None]:
         s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
 
     def run() -> None:
-        bot = ISMCTSBot(iterations=1500, seconds=1e6)
+        bot = ISMCTSBot(iterations=iterations, seconds=1e6)
         bot.decide(PlayerView(s, s.to_move()[0]), Rng(5))
-        assert bot.last_iterations == 1500, bot.last_iterations
+        assert bot.last_iterations == iterations, bot.last_iterations
 
     return run
 
@@ -72,7 +74,7 @@ def _lab(game_id: str, config: dict[str, object], bot: str, games: int) -> Calla
     return lambda: play_chunk(spec, 0, chunk) and None
 
 
-def _random() -> Callable[[], None]:
+def _random(games_each: int) -> Callable[[], None]:
     from caiquan.engine import Rng
     from caiquan.games import load_game
 
@@ -85,7 +87,7 @@ def _random() -> Callable[[], None]:
 
     def run() -> None:
         for game in games:
-            for seed in range(200):
+            for seed in range(games_each):
                 s = game.new_state(seed)
                 rng = Rng(seed)
                 while not s.is_terminal():
@@ -94,26 +96,35 @@ def _random() -> Callable[[], None]:
     return run
 
 
-def _work(name: str) -> Callable[[], None]:
+def _work(name: str, scale: float) -> Callable[[], None]:
+    """The fixed work of a workload; ``scale`` < 1 for the instruction counts (valgrind
+    runs about 50 times slower)."""
+
+    def n(full: int) -> int:
+        return max(1, round(full * scale))
+
     if name == "ismcts":
-        return _ismcts()
+        return _ismcts(n(1500))
     if name == "promise-nash":
-        return _lab("promise", {}, "nash", 20)
+        return _lab("promise", {}, "nash", n(20))
     if name == "legends-greedy":
-        return _lab("legends", {"players": 4}, "greedy", 30)
+        return _lab("legends", {"players": 4}, "greedy", n(30))
     if name == "drama-greedy":
-        return _lab("drama", {}, "greedy", 50)
-    return _random()
+        return _lab("drama", {}, "greedy", n(50))
+    return _random(n(200))
 
 
-def _child(name: str) -> None:
-    """In a fresh process: build the work, run it once to warm up, then time it."""
+def _child(name: str, runs: int, scale: float) -> None:
+    """In a fresh process: build the work, run it once to warm up, then ``runs - 1`` times
+    timed (for an instruction count, the parent counts 1 run and 2 and takes the
+    difference)."""
     import caiquan._fastpath as fastpath
 
-    run = _work(name)
+    run = _work(name, scale)
     run()
     start = time.process_time()
-    run()
+    for _ in range(runs - 1):
+        run()
     print(json.dumps({"cpu_s": time.process_time() - start, "path": fastpath.summary()}))
 
 
@@ -127,49 +138,134 @@ def _build(tree: Path) -> None:
     src, files = hb._sources(tree)
     with tempfile.TemporaryDirectory() as work:
         built = hb._compile(src, files, src, Path(work))
-    from Cython import __version__ as cython_version
+    from importlib.metadata import version
 
-    manifest = {"compiler": f"Cython {cython_version}", "modules": {}, "reason": ""}
+    modules: dict[str, str] = {}
     for name in built:
         source = src / Path(*name.split(".")).with_suffix(".py")
-        manifest["modules"][name] = hashlib.sha256(source.read_bytes()).hexdigest()
+        modules[name] = hashlib.sha256(source.read_bytes()).hexdigest()
+    manifest = {"compiler": f"Cython {version('cython')}", "modules": modules, "reason": ""}
     text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
     (src / "caiquan" / hb.MANIFEST).write_text(text, encoding="utf-8")
     del sys.modules["hatch_build"]
 
 
-def _time(src: Path, name: str) -> dict[str, object]:
+def _child_cmd(name: str, runs: int, scale: float) -> list[str]:
+    return [sys.executable, __file__, "--child", name, "--runs", str(runs), "--scale", str(scale)]
+
+
+def _env(src: Path) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     env.pop("CAIQUAN_PURE", None)
+    return env
+
+
+def _result(out: subprocess.CompletedProcess[str], name: str, src: Path) -> dict[str, object]:
+    if out.returncode:
+        raise SystemExit(f"{name} failed on {src}:\n{out.stderr.strip()[-2000:]}")
+    result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    if not str(result["path"]).startswith("compiled"):
+        raise SystemExit(f"{src} ran {result['path']}: compile it first (pip install -e .)")
+    return result
+
+
+def _time(src: Path, name: str) -> float:
+    """CPU seconds of one run of the fixed work, in a fresh process."""
     out = subprocess.run(
-        [sys.executable, __file__, "--child", name],
-        env=env,
+        _child_cmd(name, 2, 1.0),
+        env=_env(src),
         cwd=tempfile.gettempdir(),
         capture_output=True,
         text=True,
         check=False,
     )
-    if out.returncode:
-        raise SystemExit(f"{name} failed on {src}:\n{out.stderr.strip()[-2000:]}")
-    result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
+    return float(str(_result(out, name, src)["cpu_s"]))
+
+
+def _instructions(src: Path, name: str, scale: float) -> int:
+    """Instructions of one run of the (scaled) work, counted by valgrind: a process that
+    runs it twice minus one that runs it once, so start-up and warm-up cancel out."""
+    counts = []
+    for runs in (1, 2):
+        out = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                *_child_cmd(name, runs, scale),
+            ],
+            env=_env(src),
+            cwd=tempfile.gettempdir(),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        _result(out, name, src)
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if found is None:
+            raise SystemExit(f"valgrind gave no instruction count:\n{out.stderr[-2000:]}")
+        counts.append(int(found.group(1)))
+    return counts[1] - counts[0]
+
+
+def _rev(rev: str) -> str | None:
+    out = subprocess.run(
+        ["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True, text=True
+    )
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def _checkout(rev: str, tree: Path) -> Path:
+    """``rev`` in a git worktree at ``tree``, its fast path compiled in place; its ``src``."""
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", "-q", str(tree), rev], cwd=ROOT, check=True
+    )
+    print(f"compiling {rev} (about a minute) …", file=sys.stderr)
+    built = subprocess.run(
+        [sys.executable, __file__, "--build", str(tree)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if built.returncode:
+        raise SystemExit(f"the compile of {rev} failed:\n{built.stderr[-2000:]}")
+    return tree / "src"
+
+
+def _summary(times: list[float]) -> dict[str, object]:
+    return {
+        "min": round(min(times), 3),
+        "median": round(statistics.median(times), 3),
+        "all": [round(x, 3) for x in times],
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--before", help="the commit to compare with (any git revision)")
+    ap.add_argument("--after", help="a commit for the after side (default: this checkout as it is)")
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     ap.add_argument(
         "--work",
         default=",".join(WORKLOADS),
         help="comma-separated workloads: " + ", ".join(WORKLOADS),
     )
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions with valgrind instead of timing (load-independent; one "
+        "round of the work scaled by --scale)",
+    )
+    ap.add_argument(
+        "--scale", type=float, default=0.2, help="the work's size under --instructions (0.2)"
+    )
     ap.add_argument("--json", action="store_true", help="one JSON object on stdout")
     ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--runs", type=int, default=2, help=argparse.SUPPRESS)
     ap.add_argument("--build", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.child:
-        _child(a.child)
+        _child(a.child, a.runs, a.scale)
         return
     if a.build:
         _build(Path(a.build))
@@ -182,85 +278,91 @@ def main() -> None:
         ap.error(f"unknown workload {', '.join(unknown)}; choose from {', '.join(WORKLOADS)}")
     if a.rounds < 1:
         ap.error("--rounds must be at least 1")
+    if not 0 < a.scale <= 1:
+        ap.error("--scale must be in (0, 1]")
+    if a.instructions and shutil.which("valgrind") is None:
+        ap.error("--instructions needs valgrind (apt install valgrind)")
     try:
         import Cython  # noqa: F401
         import hatchling  # noqa: F401
     except ImportError:
-        ap.error("the before side is compiled here: pip install cython hatchling")
-    rev = subprocess.run(
-        ["git", "rev-parse", "--short", a.before], cwd=ROOT, capture_output=True, text=True
-    )
-    if rev.returncode:
+        ap.error("the commits are compiled here: pip install cython hatchling")
+    before_rev = _rev(a.before)
+    if before_rev is None:
         ap.error(f"no such commit: {a.before}")
-    before_rev = rev.stdout.strip()
-    after_rev = subprocess.run(
-        ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
+    if a.after is not None:
+        after_rev = _rev(a.after)
+        if after_rev is None:
+            ap.error(f"no such commit: {a.after}")
+    else:
+        after_rev = subprocess.run(
+            ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+    results: dict[str, dict[str, list[float]]] = {n: {"before": [], "after": []} for n in names}
     with tempfile.TemporaryDirectory(prefix="caiquan-ab-") as tmp:
-        tree = Path(tmp) / "before"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", "-q", str(tree), before_rev],
-            cwd=ROOT,
-            check=True,
-        )
+        trees: list[Path] = []
         try:
-            print(f"compiling {before_rev} (about a minute) …", file=sys.stderr)
-            built = subprocess.run(
-                [sys.executable, __file__, "--build", str(tree)],
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            if built.returncode:
-                raise SystemExit(f"the compile of {before_rev} failed:\n{built.stderr[-2000:]}")
-            sides = {"before": tree / "src", "after": ROOT / "src"}
-            times: dict[str, dict[str, list[float]]] = {
-                n: {"before": [], "after": []} for n in names
-            }
-            for r in range(a.rounds):
+            sides = {"before": _checkout(before_rev, Path(tmp) / "before")}
+            trees.append(Path(tmp) / "before")
+            if a.after is not None:
+                sides["after"] = _checkout(str(after_rev), Path(tmp) / "after")
+                trees.append(Path(tmp) / "after")
+            else:
+                sides["after"] = ROOT / "src"
+            rounds = 1 if a.instructions else a.rounds
+            for r in range(rounds):
                 for name in names:
                     for side, src in sides.items():
-                        got = _time(src, name)
-                        if not str(got["path"]).startswith("compiled"):
-                            raise SystemExit(f"{side} ran {got['path']}: compile it first")
-                        times[name][side].append(float(str(got["cpu_s"])))
-                print(f"round {r + 1}/{a.rounds} done", file=sys.stderr)
+                        got = (
+                            float(_instructions(src, name, a.scale))
+                            if a.instructions
+                            else _time(src, name)
+                        )
+                        results[name][side].append(got)
+                    if a.instructions:
+                        print(f"{name} counted", file=sys.stderr)
+                if not a.instructions:
+                    print(f"round {r + 1}/{rounds} done", file=sys.stderr)
         finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
+            for tree in trees:
+                subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
     load = os.getloadavg()[0]
-    out = {
+    unit = "instructions" if a.instructions else "cpu_s"
+    out: dict[str, object] = {
         "before": before_rev,
         "after": after_rev,
-        "rounds": a.rounds,
+        "measure": unit,
+        "rounds": 1 if a.instructions else a.rounds,
+        "scale": a.scale if a.instructions else 1.0,
         "load_average_end": round(load, 2),
-        "work": {
-            n: {
-                "what": WORKLOADS[n],
-                **{
-                    f"{side}_cpu_s": {
-                        "min": round(min(t), 3),
-                        "median": round(statistics.median(t), 3),
-                        "all": [round(x, 3) for x in t],
-                    }
-                    for side, t in times[n].items()
-                },
-                "speedup_min": round(min(times[n]["before"]) / min(times[n]["after"]), 3),
-                "speedup_median": round(
-                    statistics.median(times[n]["before"]) / statistics.median(times[n]["after"]), 3
-                ),
-            }
-            for n in names
-        },
     }
+    work: dict[str, dict[str, object]] = {}
+    for n in names:
+        b, f = results[n]["before"], results[n]["after"]
+        work[n] = {
+            "what": WORKLOADS[n],
+            f"before_{unit}": _summary(b),
+            f"after_{unit}": _summary(f),
+            "speedup_min": round(min(b) / min(f), 3),
+            "speedup_median": round(statistics.median(b) / statistics.median(f), 3),
+        }
+    out["work"] = work
     if a.json:
         print(json.dumps(out))
         return
+    if a.instructions:
+        print(f"before {before_rev}, after {after_rev}: instructions of the work × {a.scale}")
+        for n, w in work.items():
+            b0, f0 = results[n]["before"][0], results[n]["after"][0]
+            print(f"{n:15} before {b0:15,.0f}  after {f0:15,.0f}  ({w['speedup_min']:.3f}× fewer)")
+        return
     print(f"before {before_rev}, after {after_rev}: CPU seconds of fixed work, {a.rounds} rounds")
-    for n, w in out["work"].items():  # type: ignore[attr-defined]
-        b, f = w["before_cpu_s"], w["after_cpu_s"]
+    for n, w in work.items():
+        bs, fs = w["before_cpu_s"], w["after_cpu_s"]
+        assert isinstance(bs, dict) and isinstance(fs, dict)
         print(
-            f"{n:15} before {b['min']:.3f} s (median {b['median']:.3f})  "
-            f"after {f['min']:.3f} s (median {f['median']:.3f})  "
+            f"{n:15} before {bs['min']:.3f} s (median {bs['median']:.3f})  "
+            f"after {fs['min']:.3f} s (median {fs['median']:.3f})  "
             f"speed-up {w['speedup_min']:.2f}× (medians {w['speedup_median']:.2f}×)"
         )
     print(f"load average at the end: {load:.2f}")
