@@ -130,27 +130,31 @@ class GoofspielState(State):
         self._play_turn(tuple(joint.values()))
 
     def _play_turn(self, bids: tuple[int, ...]) -> None:
+        # the hot path of every playout: each attribute is read once (an attribute of a
+        # Python object costs a type and a dict lookup, compiled or not)
         g = self.game
         top = max(bids)
-        point = self.point_seq[-1]
+        point_seq = self.point_seq
+        point = point_seq[-1]
         if bids.count(top) == 1:
             winner = bids.index(top)
             self.points[winner] += point + 1
         else:
             winner = -1
         self.win_seq.append(winner)
-        self.bids.append(bids)
+        played = self.bids
+        played.append(bids)
         hands = self.hands
         for p, b in enumerate(bids):
             hands[p] &= ~(1 << b)
-        turn = len(self.bids)
+        turn = len(played)
         public: dict[str, JSONValue] = {
             "turn": turn,
             "point": point + 1,
             "winner": None if winner < 0 else winner,
         }
         if g.imp_info:  # each player sees their own bid only
-            self._log("reveal", public, private={p: {"my_bid": b + 1} for p, b in enumerate(bids)})
+            self._log_each("reveal", public, {p: {"my_bid": b + 1} for p, b in enumerate(bids)})
         else:
             public["bids"] = [b + 1 for b in bids]
             self._log("reveal", public)
@@ -158,12 +162,11 @@ class GoofspielState(State):
             self._movers = ()
             return
         card = self.point_deck.pop()  # _deal_point(), inlined on the hot path
-        self.point_seq.append(card)
+        point_seq.append(card)
         self._log("point", {"turn": turn + 1, "point": card + 1})
         if turn == g.num_cards - 1:
             # one card left in every hand: no choice, play it now (as OpenSpiel does)
-            last = tuple(self.hands[p].bit_length() - 1 for p in range(g.num_players))
-            self._play_turn(last)
+            self._play_turn(tuple(h.bit_length() - 1 for h in hands))
 
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
         g = self.game
