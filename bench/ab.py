@@ -155,7 +155,9 @@ def _child_cmd(name: str, runs: int, scale: float) -> list[str]:
 
 
 def _env(src: Path) -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": str(src)}
+    # a fixed hash seed: string hashes (dict and set layouts) are the same in every process,
+    # so an instruction count does not move from run to run
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
     env.pop("CAIQUAN_PURE", None)
     return env
 
