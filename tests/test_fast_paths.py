@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caiquan.engine import GameOverError, IllegalDecisionError, Rng, State
+from caiquan.engine import Event, GameOverError, IllegalDecisionError, Rng, State
 from caiquan.games import load_game
 
 MASK = (1 << 64) - 1
@@ -239,12 +239,12 @@ def test_determinize_event_memo_matches_plain_redaction(
                 break
             for p in range(game.num_players):
                 twin = s.determinize(p, Rng(step))
-                plain = [_redacted(ev, p) for ev in s._events if ev.visible_to(p)]
+                plain = [_redacted(ev, p) for ev in s._events if Event(*ev).visible_to(p)]
                 assert twin._events == plain
             s.apply([r.choice(s.legal(p)) for p in s.to_move()])
     for p in range(game.num_players):  # the root's log: a beginning of what the memo holds
         twin = root.determinize(p, Rng(0))
-        assert twin._events == [_redacted(ev, p) for ev in root._events if ev.visible_to(p)]
+        assert twin._events == [_redacted(ev, p) for ev in root._events if Event(*ev).visible_to(p)]
 
 
 @pytest.mark.parametrize(("game_id", "config"), GAMES)

@@ -34,9 +34,12 @@ from .types import (
     Choice,
     Decision,
     Event,
+    EventEntry,
     JSONValue,
     Outcome,
     Player,
+    event_view,
+    event_visible_to,
     results_from_ranks,
     win_loss_returns,
 )
@@ -90,7 +93,7 @@ class State(ABC):
         self.seed = seed
         self.rng = Rng(seed)
         self._history: list[JointDecision] = []
-        self._events: list[Event] = []
+        self._events: list[EventEntry] = []
         self._pending: dict[Player, int] = {}
         self._movers = ()
         self._determinized = False
@@ -259,7 +262,7 @@ class State(ABC):
         """The event log as ``player`` may see it (``None``: a spectator), from ``since`` on."""
         out = []
         for ev in self._events[since:]:
-            v = ev.view(player)
+            v = event_view(ev, player)
             if v is not None:
                 out.append(v)
         return out
@@ -380,7 +383,7 @@ class State(ABC):
         new._determinized = True
         return new
 
-    def _redacted_events(self, player: Player) -> list[Event]:
+    def _redacted_events(self, player: Player) -> list[EventEntry]:
         """The event log as ``player`` saw it, every event made public (for determinize).
 
         Events never change once logged, and clones share the earlier ones, so each
@@ -405,7 +408,7 @@ class State(ABC):
         out = memo.out
         for ev in events[k:]:
             known.append(ev)
-            if ev.visible_to(player):
+            if event_visible_to(ev, player):
                 out.append(_redacted(ev, player))
             memo.upto.append(len(out))
         return out.copy()
@@ -462,13 +465,13 @@ class State(ABC):
         is kept, not copied: pass a fresh one)."""
         events = self._events
         if secret is None:
-            # tuple.__new__ skips the named tuple's Python-level constructor (hot path)
-            events.append(_new_event(Event, (len(events), kind, public, private or _NO_PRIVATE)))
+            # a plain tuple (EventEntry), not the named tuple: the hot path of every game
+            events.append((len(events), kind, public, private or _NO_PRIVATE))
             return
         merged: dict[Player, Mapping[str, JSONValue]] = dict(private or {})
         for p in to:
             merged[p] = {**secret, **merged.get(p, {})}
-        events.append(Event(len(events), kind, public, merged))
+        events.append((len(events), kind, public, merged))
 
     def _log_each(
         self,
@@ -479,7 +482,7 @@ class State(ABC):
         """``_log(kind, public, private=private)`` with positional arguments, for a game that
         logs a private part at every step (a keyword call costs more in compiled code)."""
         events = self._events
-        events.append(_new_event(Event, (len(events), kind, public, private or _NO_PRIVATE)))
+        events.append((len(events), kind, public, private or _NO_PRIVATE))
 
     # ------------------------------------------------------------------ validation
 
@@ -635,16 +638,16 @@ class _Redactions:
     __slots__ = ("events", "out", "upto")
 
     def __init__(self) -> None:
-        self.events: list[Event] = []
-        self.out: list[Event] = []
+        self.events: list[EventEntry] = []
+        self.out: list[EventEntry] = []
         self.upto: list[int] = [0]
 
 
-def _redacted(event: Event, player: Player) -> Event:
+def _redacted(event: EventEntry, player: Player) -> EventEntry:
     """The event as ``player`` saw it, made public (a determinized copy keeps no secrets)."""
-    view = event.view(player) or {}
+    view = event_view(event, player) or {}
     public = {k: v for k, v in view.items() if k != "kind"}
-    return Event(event.seq, event.kind, public)
+    return (event[0], event[1], public, _NO_PRIVATE)
 
 
 _MEMO_FIELDS = frozenset({"_legal_memo", "_redact_memo"})
@@ -676,7 +679,6 @@ def _plan_fits(plan: _ClonePlan, d: dict[str, Any]) -> bool:
     return all(key in d for key in plan[1])  # Cython inlines all() over a generator
 
 
-_new_event = tuple.__new__
 _NO_PRIVATE: Mapping[Player, Mapping[str, JSONValue]] = Event._field_defaults["private"]
 
 _IMMUTABLE = frozenset({int, float, str, bool, bytes, tuple, frozenset, type(None)})
