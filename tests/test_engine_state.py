@@ -287,3 +287,20 @@ def test_clone_plans_again_when_an_attribute_takes_another_ones_place() -> None:
     c = s.clone()  # back to the usual attributes: copies as before
     assert c.throw_queue == [] and c.throw_queue is not s.throw_queue
     assert c.observation(0) == s.observation(0)
+
+
+def test_a_copy_that_fails_inside_clone_is_not_taken_for_a_stale_plan() -> None:
+    """A ``KeyError`` from copying a value (not from a stale plan) reaches the caller once,
+    instead of re-planning forever."""
+
+    class Brittle:
+        def __deepcopy__(self, memo: object) -> Brittle:
+            raise KeyError("brittle")
+
+    s = load_game("promise").new_state(4)
+    s.clone()
+    s.brittle = Brittle()  # type: ignore[attr-defined]
+    with pytest.raises(KeyError, match="brittle"):
+        s.clone()
+    del s.__dict__["brittle"]
+    assert s.clone().observation(0) == s.observation(0)

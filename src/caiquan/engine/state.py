@@ -323,8 +323,10 @@ class State(ABC):
         cls = type(self)
         d = self.__dict__.copy()
         plan = _CLONE_PLANS.get(cls)
-        if plan is None or not _plan_fits(plan, d):
+        fresh = plan is None or not _plan_fits(plan, d)
+        if fresh:
             plan = _CLONE_PLANS[cls] = _clone_plan(cls, d)
+        assert plan is not None
         d["rng"] = d["rng"].copy()
         d["_history"] = d["_history"].copy()
         d["_events"] = d["_events"].copy()
@@ -345,6 +347,8 @@ class State(ABC):
                         memo = {id(self.game): self.game}
                     d[key] = copy.deepcopy(value, memo)
         except KeyError:
+            if fresh:  # not a stale plan: a value's own copy failed
+                raise
             # a game field of the plan is missing, so another attribute took its place: plan
             # again (from this very dict, so the retry finds every key)
             del _CLONE_PLANS[cls]
