@@ -105,6 +105,18 @@ class SilentPointsState(GoofspielState):
             super()._log(kind, *args, **kwargs)
 
 
+class LogReadingState(GoofspielState):
+    """A rule that reads the event log: the point scored grows by the events logged so far
+    (a world without a log, as search bots play on, would score otherwise)."""
+
+    def _apply(self, joint: dict[Player, int]) -> None:
+        before = list(self.points)
+        super()._apply(joint)
+        for p, (was, now) in enumerate(zip(before, self.points, strict=True)):
+            if now > was:
+                self.points[p] += self.event_count() % 2
+
+
 @pytest.mark.parametrize(
     ("game", "check", "message"),
     [
@@ -127,6 +139,7 @@ class SilentPointsState(GoofspielState):
             "events_tell_all",
             "declares events_tell_all, but after move",
         ),
+        (_variant(LogReadingState, "broken_log"), "quiet_worlds", "a rule reads the event log"),
     ],
     ids=[
         "leak",
@@ -140,6 +153,7 @@ class SilentPointsState(GoofspielState):
         "mixed-reason",
         "short-sheet",
         "events-tell-all",
+        "log-reading",
     ],
 )
 def test_harness_catches(game: Goofspiel, check: str, message: str) -> None:

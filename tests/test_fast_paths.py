@@ -6,6 +6,9 @@ implementation of the same thing: same numbers, same states, same errors.
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -294,3 +297,104 @@ def test_legends_progress_all_equals_progress_per_player(players: int) -> None:
             checked += 1
             s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     assert checked > 100
+
+
+def _without_history(s: State) -> dict[str, object]:
+    return {k: v for k, v in s.__dict__.items() if k not in ("_history", "_legal_memo")}
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_legends_throw_pairs_with_one_effect_lead_to_one_state(players: int) -> None:
+    """``war_matrix`` plays each distinct ``throw_effect`` of a war's throw pairs once: pairs
+    with the same effect must leave equal states (only the decision history differs), and
+    the matrix must equal the one played out pair by pair, at every war throw of random
+    games (announced wars included)."""
+    from caiquan.games.legends.strategy import evaluate, war_matrix
+
+    game = load_game("legends", {"players": players})
+    throws = announced = 0
+    for seed in range(12):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            if s.decision(s.to_move()[0]).kind == "throw":
+                throws += 1
+                announced += s.war[6] >= 0
+                a, d = s.war[0], s.war[1]
+                world = s.determinize(a, Rng(seed), log=False)
+                by_effect: dict[tuple[int, bool], dict[str, object]] = {}
+                for ta in world.legal(a):
+                    for td in world.legal(d):
+                        after = world.clone()
+                        after.apply({a: ta, d: td})
+                        effect = world.throw_effect(ta - game.THROW, td - game.THROW)
+                        seen = by_effect.setdefault(effect, _without_history(after))
+                        assert _without_history(after) == seen, (seed, s.move_number, effect)
+                for me in (a, d):
+                    opp = d if me == a else a
+                    base = evaluate(world)[me]
+                    full = []
+                    for x in world.legal(me):
+                        row = []
+                        for y in world.legal(opp):
+                            after = world.clone()
+                            after.apply({me: x, opp: y})
+                            row.append(evaluate(after)[me] - base)
+                        full.append(row)
+                    assert war_matrix(world, me) == (world.legal(me), full)
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert throws > 20 and announced > 0, (throws, announced)
+
+
+def _plain_lookahead(world: State, me: int, evaluate: Any, rng: Rng, samples: int) -> Any:
+    """``engine.strategy.lookahead`` as first written: every sampled joint played out."""
+    import itertools
+
+    legal = world.legal(me)
+    others = [q for q in world.to_move() if q != me]
+    joints: list[dict[int, int]] = [{}]
+    if others:
+        spaces = [world.legal(q) for q in others]
+        size = 1
+        for space in spaces:
+            size *= len(space)
+        if size <= samples:
+            joints = [dict(zip(others, c, strict=True)) for c in itertools.product(*spaces)]
+        else:
+            joints = [{q: rng.choice(sp) for q, sp in zip(others, spaces, strict=True)}
+                      for _ in range(samples)]  # fmt: skip
+    values = []
+    for a in legal:
+        total = 0.0
+        for joint in joints:
+            s = world.clone()
+            s.apply({**joint, me: a})
+            total += evaluate(s)[me]
+        values.append(total / len(joints))
+    return legal, values
+
+
+@pytest.mark.parametrize("samples", [6, 12])
+def test_lookahead_plays_a_repeated_joint_once_with_the_same_values(samples: int) -> None:
+    """``lookahead`` plays each distinct sampled joint once: the same floats (bit for bit)
+    and the same random draws as playing every sample, at every decision of random drama
+    games (simultaneous duels, where samples repeat)."""
+    from caiquan.engine.strategy import lookahead
+    from caiquan.games.drama.strategy import evaluate
+
+    game = load_game("drama")
+    repeated = 0
+    for seed in range(6):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for me in s.to_move():
+                world = s.determinize(me, Rng(seed), log=False)
+                a, b = Rng(seed + s.move_number), Rng(seed + s.move_number)
+                got = lookahead(world, me, evaluate, a, samples=samples)
+                assert got == _plain_lookahead(world, me, evaluate, b, samples)
+                assert a == b
+                others = [len(world.legal(q)) for q in world.to_move() if q != me]
+                repeated += len(others) > 0 and math.prod(others) > samples
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert repeated > 10

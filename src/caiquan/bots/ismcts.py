@@ -316,7 +316,7 @@ class _Search:
         h = self.h
         if not (self.config.adapt and self.model and h is not None and h.followed):
             return prior
-        seen = h.followed(self.view.determinize(Rng(0)), self.me)
+        seen = h.followed(self.view.determinize(Rng(0), log=False), self.me)
         self.seen = len(seen)
         if not seen:
             return prior
@@ -361,7 +361,7 @@ class _Search:
         """What the heuristic player would do here: kept unless the search is sure."""
         h = self.h
         if self.trust > 0 and h is not None and not (self.regret or self.root_regret):
-            return h.policy(self.view.determinize(self.rng), self.me, self.rng)
+            return h.policy(self.view.determinize(self.rng, log=False), self.me, self.rng)
         return None
 
     def _weigh_worlds(self) -> None:
@@ -369,7 +369,7 @@ class _Search:
         h = self.h
         if self.config.belief <= 0 or not self.model or h is None or h.plausibility is None:
             return
-        cands = [self.view.determinize(self.rng) for _ in range(self.config.belief)]
+        cands = [self.view.determinize(self.rng, log=False) for _ in range(self.config.belief)]
         weights = [h.plausibility(w, self.me) for w in cands]
         if sum(weights) > 0 and max(weights) > min(weights):  # else: nothing to weigh
             self.candidates, self.weights = cands, weights
@@ -377,7 +377,7 @@ class _Search:
     def _sample(self, rng: Rng) -> State:
         """A world consistent with the view (drawn by weight from the belief candidates)."""
         if not self.candidates:
-            return self.view.determinize(rng)
+            return self.view.determinize(rng, log=False)
         w = self.candidates[rng.weighted(self.weights)].clone()
         w.rng = rng.spawn()
         return w
@@ -1019,7 +1019,7 @@ class ISMCTSBot:
         h = self._expert(view)
         if h is None or h.expert_mix is None:
             return None
-        drawn = h.expert_mix(view.determinize(rng.copy()), view.player)
+        drawn = h.expert_mix(view.determinize(rng.copy(), log=False), view.player)
         if drawn is not None:
             self.last_iterations = 0
         return drawn
@@ -1039,14 +1039,14 @@ class ISMCTSBot:
         if h is not None and self.config.deferred(h, view.decision().kind):
             # a kind the game's heuristic knows better than a short search (its DEFER)
             self.last_iterations = 0
-            return h.policy(view.determinize(rng), view.player, rng)
+            return h.policy(view.determinize(rng, log=False), view.player, rng)
         if h is not None and self.config.defer and h.expert is not None:
             # where the game's heuristic has a stronger player than a short search (its
             # expert hook: goofspiel's equilibrium table with two players and hidden bids,
             # its bid reader at three or more players with open bids), play it; a
             # copy of the RNG, so that where it has no answer the search runs as before
             own = rng.copy()
-            choice = h.expert(view.determinize(own), view.player, own)
+            choice = h.expert(view.determinize(own, log=False), view.player, own)
             if choice is not None:
                 self.last_iterations = 0
                 return choice

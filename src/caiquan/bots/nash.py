@@ -101,7 +101,7 @@ class NashBot:
         evaluation (the throw that decides the first character pick in promise)."""
         me = view.player
         (opp,) = [p for p in view.to_move() if p != me]
-        world = view.determinize(rng)
+        world = view.determinize(rng, log=False)
         matrix = []
         for a in view.legal():
             row = []
@@ -117,11 +117,11 @@ class NashBot:
         (opp,) = [p for p in view.to_move() if p != me]
         lo, hi = view.game.utility_range()
         mine = view.legal()
-        sample = view.determinize(rng)
+        sample = view.determinize(rng, log=False)
         theirs = sample.legal(opp)
         matrix = [[0.0] * len(theirs) for _ in mine]
         for _ in range(self.rollouts):
-            world = view.determinize(rng)
+            world = view.determinize(rng, log=False)
             for i, a in enumerate(mine):
                 for j, b in enumerate(theirs):
                     if b not in world.legal(opp):

@@ -65,6 +65,7 @@ _ENGINE_FIELDS = frozenset(
         "_pending",
         "_movers",
         "_determinized",
+        "_quiet",
         "_legal_memo",
         "_redact_memo",
     }
@@ -97,6 +98,8 @@ class State(ABC):
         self._pending: dict[Player, int] = {}
         self._movers = ()
         self._determinized = False
+        # a search world that records no events (``determinize(..., log=False)``)
+        self._quiet = False
         # legal options by player for the current decision (cleared by every apply)
         self._legal_memo: dict[Player, tuple[int, ...]] = {}
         # each player's redacted view of past events, shared by the clones of this state's
@@ -357,7 +360,7 @@ class State(ABC):
         new.__dict__ = d
         return new
 
-    def determinize(self, player: Player, rng: Rng) -> Self:
+    def determinize(self, player: Player, rng: Rng, *, log: bool = True) -> Self:
         """A copy in which everything ``player`` cannot see is resampled from ``rng``.
 
         The copy looks exactly the same to ``player`` (same observation, same legal
@@ -372,6 +375,11 @@ class State(ABC):
         determinized twin with the same ``rng`` state gives an equal state (the harness
         checks this), so a bot that searches through ``determinize`` cannot read hidden
         information, not even by accident.
+
+        ``log=False`` gives a world for search that has no event log and records none (its
+        ``events`` are empty, now and after any move; so are its clones'): everything else
+        is the same as with ``log=True``, move for move (the harness checks this), and
+        building events is a good part of a step's cost.
         """
         self._check_player(player)
         new = self.clone()
@@ -381,7 +389,11 @@ class State(ABC):
             if q != player:
                 new._pending[q] = rng.choice(new._legal(q))
         new.rng = rng.spawn()
-        new._events = self._redacted_events(player)
+        if log:
+            new._events = self._redacted_events(player)
+        else:
+            new._events = []
+            new._quiet = True
         new._redact_memo = {}
         new._history = [()] * len(self._history)
         new._determinized = True
@@ -466,7 +478,10 @@ class State(ABC):
     ) -> None:
         """Append an event: ``public`` for everyone; ``secret`` for each player in ``to``;
         ``private[p]`` for player ``p`` alone (e.g. each player's own hidden card; the mapping
-        is kept, not copied: pass a fresh one)."""
+        is kept, not copied: pass a fresh one). A quiet world (see ``determinize``) records
+        nothing; a game may skip building an event there (``if not self._quiet: ...``)."""
+        if self._quiet:
+            return
         events = self._events
         if secret is None:
             # a plain tuple (EventEntry), not the named tuple: the hot path of every game
@@ -485,6 +500,8 @@ class State(ABC):
     ) -> None:
         """``_log(kind, public, private=private)`` with positional arguments, for a game that
         logs a private part at every step (a keyword call costs more in compiled code)."""
+        if self._quiet:
+            return
         events = self._events
         events.append((len(events), kind, public, private or _NO_PRIVATE))
 

@@ -47,7 +47,8 @@ def lookahead(
 
     At a simultaneous decision the others' options are unknown: each of my options is
     scored against ``samples`` uniformly drawn joint choices of the others (the same draws
-    for every option of mine, so the comparison is fair).
+    for every option of mine, so the comparison is fair; a joint drawn twice is played once
+    and counted twice).
     """
     legal = world.legal(me)
     others = [q for q in world.to_move() if q != me]
@@ -64,13 +65,21 @@ def lookahead(
                 {q: rng.choice(space) for q, space in zip(others, spaces, strict=True)}
                 for _ in range(samples)
             ]
+    # sampled joints repeat (12 draws from a hand of 10 are ~7 distinct): each distinct one
+    # is played once per option, and the sum still adds every draw's value in draw order
+    distinct: dict[tuple[int, ...], int] = {}
+    order = [distinct.setdefault(tuple(joint.values()), len(distinct)) for joint in joints]
+    unique = [joints[order.index(i)] for i in range(len(distinct))]
     values = []
     for a in legal:
-        total = 0.0
-        for joint in joints:
+        scores = []
+        for joint in unique:
             s = world.clone()
             s.apply({**joint, me: a})
-            total += evaluate(s)[me]
+            scores.append(evaluate(s)[me])
+        total = 0.0
+        for i in order:
+            total += scores[i]
         values.append(total / len(joints))
     return legal, values
 

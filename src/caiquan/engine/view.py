@@ -47,6 +47,8 @@ class PlayerView:
     def events(self, since: int = 0) -> list[dict[str, JSONValue]]:
         return self._state.events(self.player, since)
 
-    def determinize(self, rng: Rng) -> State:
-        """A full state consistent with this view, hidden parts resampled from ``rng``."""
-        return self._state.determinize(self.player, rng)
+    def determinize(self, rng: Rng, *, log: bool = True) -> State:
+        """A full state consistent with this view, hidden parts resampled from ``rng``
+        (``log=False``: a world that keeps no event log, for search; see
+        :meth:`State.determinize`)."""
+        return self._state.determinize(self.player, rng, log=log)

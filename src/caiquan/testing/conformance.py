@@ -233,6 +233,49 @@ def check_determinize(game: Game, seed: int, *, max_states: int = 30) -> None:
     random_playout(game, seed, visit=visit)
 
 
+#: what a quiet world may differ in: its (empty) event log and the caches
+_LOG_FIELDS = frozenset({"_events", "_quiet", "_legal_memo", "_redact_memo"})
+
+
+def _beyond_log(s: State) -> dict[str, Any]:
+    return {k: v for k, v in s.__dict__.items() if k not in _LOG_FIELDS}
+
+
+def check_quiet_worlds(game: Game, seed: int, *, max_states: int = 15) -> None:
+    """A world without an event log (``determinize(p, rng, log=False)``, what search bots
+    play on) plays exactly like the logged one, move for move, and logs nothing: so no rule
+    may depend on the event log."""
+    seen = 0
+
+    def visit(s: State) -> None:
+        nonlocal seen
+        if seen >= max_states:
+            return
+        seen += 1
+        for p in range(game.num_players):
+            drng = Rng(seed * 7919 + seen * 13 + p)
+            a = s.determinize(p, drng.copy())
+            b = s.determinize(p, drng.copy(), log=False)
+            ra, rb = Rng(seed + seen), Rng(seed + seen)
+            step = 0
+            while True:
+                assert _beyond_log(a) == _beyond_log(b), (
+                    f"determinize({p}, log=False) differs from the logged world "
+                    f"{step} moves after move {s.move_number}: a rule reads the event log"
+                )
+                assert b.event_count() == 0, "a world without a log recorded an event"
+                if a.is_terminal():
+                    assert b.is_terminal() and a.returns() == b.returns()
+                    break
+                if step % 5 == 0:  # clones of a quiet world stay quiet
+                    b = b.clone()
+                a.apply(random_joint(a, ra))
+                b.apply(random_joint(b, rb))
+                step += 1
+
+    random_playout(game, seed, visit=visit)
+
+
 def check_determinize_canonical(game: Game, seed: int, *, max_states: int = 20) -> None:
     """determinize(p) depends only on what p sees: a determinized twin determinizes equally.
 
@@ -374,6 +417,7 @@ CHECKS: dict[str, Callable[[Game, int], None]] = {
     "seed_determinism": check_seed_determinism,
     "determinize": check_determinize,
     "determinize_canonical": check_determinize_canonical,
+    "quiet_worlds": check_quiet_worlds,
     "commit": check_commit,
     "events_tell_all": check_events_tell_all,
     "ending": check_ending,

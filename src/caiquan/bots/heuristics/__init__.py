@@ -136,7 +136,7 @@ class GreedyBot:
         h = heuristic_for(view.game.id)
         if h is None:
             return rng.choice(legal)
-        return h.policy(view.determinize(rng), view.player, rng)
+        return h.policy(view.determinize(rng, log=False), view.player, rng)
 
 
 __all__ = [

@@ -171,22 +171,23 @@ class DramaState(State):
         # who leads round 1: the first to choose a role (so the last to choose, who takes the
         # role left over, is the last to act in round 1); with dealt roles, seat 0
         self.first_leader = max(self.first_chooser, 0)
-        self._log(
-            "setup",
-            {
-                "choose": choose,
-                "first": self.first_chooser,
-                "offer": [
-                    {
-                        "role": role.id,
-                        "value": self.offer_values[r],
-                        "card": card_label(offer[r]) if offer[r] >= 0 else None,
-                    }
-                    for r, role in enumerate(g.content.roles)
-                ],
-                "rounds": g.rounds,
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "setup",
+                {
+                    "choose": choose,
+                    "first": self.first_chooser,
+                    "offer": [
+                        {
+                            "role": role.id,
+                            "value": self.offer_values[r],
+                            "card": card_label(offer[r]) if offer[r] >= 0 else None,
+                        }
+                        for r, role in enumerate(g.content.roles)
+                    ],
+                    "rounds": g.rounds,
+                },
+            )
         if choose:
             # each player in seat order from a random first chooser takes an open role card
             self.phase = "role"
@@ -203,15 +204,16 @@ class DramaState(State):
         self.roles[p] = r
         self.role_cards[p] = self.offer_cards[r]
         self.role_values[p] = self.offer_values[r]
-        self._log(
-            "role",
-            {
-                "player": p,
-                "role": self.game.content.roles[r].id,
-                "value": self.offer_values[r],
-                "chosen": self.first_chooser >= 0,
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "role",
+                {
+                    "player": p,
+                    "role": self.game.content.roles[r].id,
+                    "value": self.offer_values[r],
+                    "chosen": self.first_chooser >= 0,
+                },
+            )
 
     def open_roles(self) -> list[int]:
         """Role indices (content order) nobody has taken yet."""
@@ -238,17 +240,18 @@ class DramaState(State):
         self.phase = "setup"
         for p in range(n):
             q, w, u = self._held(p)
-            self._log(
-                "deal",
-                {"player": p},
-                {
-                    "hand": [card_label(c) for c in self.hands[p]],
-                    "quality": card_label(q),
-                    "weapon": card_label(w),
-                    "uses": u,
-                },
-                to=(p,),
-            )
+            if not self._quiet:
+                self._log(
+                    "deal",
+                    {"player": p},
+                    {
+                        "hand": [card_label(c) for c in self.hands[p]],
+                        "quality": card_label(q),
+                        "weapon": card_label(w),
+                        "uses": u,
+                    },
+                    to=(p,),
+                )
         self._start_round()
 
     def _held(self, p: Player) -> Held:
@@ -280,18 +283,19 @@ class DramaState(State):
         )
         self.leader = (self.first_leader + self.round_no - 1) % NUM_PLAYERS
         self.turn = 0
-        self._log(
-            "round",
-            {
-                "round": self.round_no,
-                "card": card_label(card),
-                "value": self.round_value,
-                "nature": self.nature,
-                "card_nature": self.card_nature,
-                "last": self.last,
-                "leader": self.leader,
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "round",
+                {
+                    "round": self.round_no,
+                    "card": card_label(card),
+                    "value": self.round_value,
+                    "nature": self.nature,
+                    "card_nature": self.card_nature,
+                    "last": self.last,
+                    "leader": self.leader,
+                },
+            )
         if self.last and mode == "play_out":
             self._play_out()
             return
@@ -334,7 +338,8 @@ class DramaState(State):
                 self.phase = "target"
                 self._movers = (p,)
                 return
-            self._log("skip", {"round": self.round_no, "player": p})
+            if not self._quiet:
+                self._log("skip", {"round": self.round_no, "player": p})
             self.turn += 1
 
     def _end_turn(self) -> None:
@@ -368,18 +373,21 @@ class DramaState(State):
                 cards += [held[0], held[1]]
             total = sum(rank(c) for c in cards)
             final[p] = len(cards) * 1000 + total
-            self._log(
-                "play_out",
-                {
-                    "round": self.round_no,
-                    "player": p,
-                    "hand": [card_label(c) for c in self.hands[p]],
-                    "weapon": None if held is None else [card_label(held[0]), card_label(held[1])],
-                    "values": [rank(c) for c in cards],
-                    "count": len(cards),
-                    "sum": total,
-                },
-            )
+            if not self._quiet:
+                self._log(
+                    "play_out",
+                    {
+                        "round": self.round_no,
+                        "player": p,
+                        "hand": [card_label(c) for c in self.hands[p]],
+                        "weapon": None
+                        if held is None
+                        else [card_label(held[0]), card_label(held[1])],
+                        "values": [rank(c) for c in cards],
+                        "count": len(cards),
+                        "sum": total,
+                    },
+                )
             for c in self.hands[p]:
                 self._take_from_hand(p, c)
             if held is not None:
@@ -407,7 +415,8 @@ class DramaState(State):
         }
         if self.final:
             end["sums"] = [k % 1000 for k in self.final]
-        self._log("end", end)
+        if not self._quiet:
+            self._log("end", end)
 
     # ------------------------------------------------------------------ queries
 
@@ -543,15 +552,18 @@ class DramaState(State):
             if joint.get(p) == REARM_DRAW:
                 if len(self.table) >= 2:
                     self._draw_pair(p)
-                else:  # earlier draws this round emptied the table pile
+                elif not self._quiet:  # earlier draws this round emptied the table pile
                     self._log("rearm", {"player": p, "drew": False, "table_empty": True})
-            elif p in joint:
+            elif p in joint and not self._quiet:
                 self._log("rearm", {"player": p, "drew": False})
         self._next_turn()
 
     def _apply_target(self, joint: dict[Player, int]) -> None:
         self.target = joint[self.active] - TARGET_BASE
-        self._log("target", {"round": self.round_no, "player": self.active, "target": self.target})
+        if not self._quiet:
+            self._log(
+                "target", {"round": self.round_no, "player": self.active, "target": self.target}
+            )
         if self.last:
             self._resolve_last()
             self._end_turn()
@@ -600,16 +612,17 @@ class DramaState(State):
             rank(card),
             self._weapon_values(self.active) if armed else None,
         )
-        self._log(
-            "discard_attack",
-            {
-                "round": self.round_no,
-                "player": self.active,
-                "target": self.target,
-                "card": card_label(card),
-                "total": total,
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "discard_attack",
+                {
+                    "round": self.round_no,
+                    "player": self.active,
+                    "target": self.target,
+                    "card": card_label(card),
+                    "total": total,
+                },
+            )
 
     def _apply_supply(self, joint: dict[Player, int]) -> None:
         self._resolve_supply(joint[self.active])
@@ -656,16 +669,17 @@ class DramaState(State):
         self.weapon_from_table[p] = False
         self._to_table((q, w))
         self.rearm_from[p] = self.round_no + 2
-        self._log(
-            "weapon_gone",
-            {
-                "player": p,
-                "why": why,
-                "quality": card_label(q),
-                "weapon": card_label(w),
-                "draw_from_round": self.rearm_from[p],
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "weapon_gone",
+                {
+                    "player": p,
+                    "why": why,
+                    "quality": card_label(q),
+                    "weapon": card_label(w),
+                    "draw_from_round": self.rearm_from[p],
+                },
+            )
 
     def _draw_pair(self, p: Player, *, face_up: bool = False) -> None:
         """Shuffle the table pile and draw 左边质量、右边武器."""
@@ -677,9 +691,11 @@ class DramaState(State):
         secret = {"quality": card_label(q), "weapon": card_label(w), "uses": self._held(p)[2]}
         if face_up:
             self.seen.update((q, w))
-            self._log("rearm", {"player": p, "drew": True, "face_up": True, **secret})
+            if not self._quiet:
+                self._log("rearm", {"player": p, "drew": True, "face_up": True, **secret})
         else:
-            self._log("rearm", {"player": p, "drew": True, "face_up": False}, secret, to=(p,))
+            if not self._quiet:
+                self._log("rearm", {"player": p, "drew": True, "face_up": False}, secret, to=(p,))
 
     # ------------------------------------------------------------------ resolutions
 
@@ -734,25 +750,26 @@ class DramaState(State):
         taker = f.attack_taker(tot_a, tot_t)
         weapon_a = self._weapon_values(a) if wa else None
         weapon_t = self._weapon_values(t) if wt else None
-        self._log(
-            "duel",
-            {
-                "round": self.round_no,
-                "nature": ATTACK,
-                "round_value": self.round_value,
-                "players": [a, t],
-                "cards": [card_label(ca), card_label(ct)],
-                "weapons": [wa, wt],
-                "in_role": [role_a, role_t],
-                "totals": [tot_a, tot_t],
-                "sides": [
-                    self._side(a, ca, weapon_a, role_a, tot_a),
-                    self._side(t, ct, weapon_t, role_t, tot_t),
-                ],
-                "taker": None if taker is None else (a, t)[taker],
-                "tie": str(self.game.config["tie"]),
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "duel",
+                {
+                    "round": self.round_no,
+                    "nature": ATTACK,
+                    "round_value": self.round_value,
+                    "players": [a, t],
+                    "cards": [card_label(ca), card_label(ct)],
+                    "weapons": [wa, wt],
+                    "in_role": [role_a, role_t],
+                    "totals": [tot_a, tot_t],
+                    "sides": [
+                        self._side(a, ca, weapon_a, role_a, tot_a),
+                        self._side(t, ct, weapon_t, role_t, tot_t),
+                    ],
+                    "taker": None if taker is None else (a, t)[taker],
+                    "tie": str(self.game.config["tie"]),
+                },
+            )
         for p, armed in ((a, wa), (t, wt)):
             if armed:
                 self._use_weapon(p)
@@ -778,26 +795,27 @@ class DramaState(State):
         )
         outcome = f.defence_outcome(att, dfn)
         taker = {"turned": 0, "valid": 1, "tie": None}[outcome]
-        self._log(
-            "duel",
-            {
-                "round": self.round_no,
-                "nature": DEFENCE,
-                "round_value": r,
-                "players": [a, t],
-                "cards": [card_label(ca), card_label(ct)],
-                "weapons": [False, wt],
-                "in_role": [role_a, role_t],
-                "totals": [att, dfn],
-                "sides": [
-                    self._side(a, ca, None, role_a, att),
-                    self._side(t, ct, self._weapon_values(t) if wt else (0, 0), role_t, dfn),
-                ],
-                "outcome": outcome,
-                "taker": None if taker is None else (a, t)[taker],
-                "tie": str(self.game.config["tie"]),
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "duel",
+                {
+                    "round": self.round_no,
+                    "nature": DEFENCE,
+                    "round_value": r,
+                    "players": [a, t],
+                    "cards": [card_label(ca), card_label(ct)],
+                    "weapons": [False, wt],
+                    "in_role": [role_a, role_t],
+                    "totals": [att, dfn],
+                    "sides": [
+                        self._side(a, ca, None, role_a, att),
+                        self._side(t, ct, self._weapon_values(t) if wt else (0, 0), role_t, dfn),
+                    ],
+                    "outcome": outcome,
+                    "taker": None if taker is None else (a, t)[taker],
+                    "tie": str(self.game.config["tie"]),
+                },
+            )
         if wt:
             self._use_weapon(t)
         self._settle(taker, a, ca, t, ct)
@@ -856,7 +874,8 @@ class DramaState(State):
                 "mode": str(self.game.config["discard_in_role"]),
             }
         )
-        self._log("discard", event)
+        if not self._quiet:
+            self._log("discard", event)
         if armed:
             self._use_weapon(a)
         if answer is not None:
@@ -877,22 +896,24 @@ class DramaState(State):
     def _resolve_supply(self, option: int) -> None:
         a = self.active
         if option == SUPPLY_PASS:
-            self._log("supply", {"round": self.round_no, "player": a, "choice": "pass"})
+            if not self._quiet:
+                self._log("supply", {"round": self.round_no, "player": a, "choice": "pass"})
         elif option == SUPPLY_REDRAW:
             q, w, _ = self._held(a)
             face_up = self.in_role(a, self.round_value)
             self.weapons[a] = None
             self._to_table((q, w))
-            self._log(
-                "supply",
-                {
-                    "round": self.round_no,
-                    "player": a,
-                    "choice": "redraw",
-                    "discarded": [card_label(q), card_label(w)],
-                    "face_up": face_up,
-                },
-            )
+            if not self._quiet:
+                self._log(
+                    "supply",
+                    {
+                        "round": self.round_no,
+                        "player": a,
+                        "choice": "redraw",
+                        "discarded": [card_label(q), card_label(w)],
+                        "face_up": face_up,
+                    },
+                )
             self._draw_pair(a, face_up=face_up)
         else:
             cost = option - SUPPLY_DISCARD_BASE
@@ -901,16 +922,17 @@ class DramaState(State):
             for c in back:
                 self._take_from_hand(a, c)
             self._to_table((cost, *back))
-            self._log(
-                "supply",
-                {
-                    "round": self.round_no,
-                    "player": a,
-                    "choice": "discard",
-                    "paid": card_label(cost),
-                    "discarded": [card_label(c) for c in back],
-                },
-            )
+            if not self._quiet:
+                self._log(
+                    "supply",
+                    {
+                        "round": self.round_no,
+                        "player": a,
+                        "choice": "discard",
+                        "paid": card_label(cost),
+                        "discarded": [card_label(c) for c in back],
+                    },
+                )
 
     def _resolve_last(self) -> None:
         """最后一回合要求必须出完所有牌: both whole hands (and weapon pairs) are played."""
@@ -932,20 +954,21 @@ class DramaState(State):
             tot_a = f.attack_total(r, sums[a], weapons[a])
             tot_t = f.attack_total(r, sums[t], weapons[t])
             taker = f.attack_taker(tot_a, tot_t)
-        self._log(
-            "duel",
-            {
-                "round": self.round_no,
-                "nature": self.nature,
-                "last": True,
-                "players": [a, t],
-                "hands": [[card_label(c) for c in hands[a]], [card_label(c) for c in hands[t]]],
-                "sums": [sums[a], sums[t]],
-                "weapons": [weapons[a] is not None, weapons[t] is not None],
-                "totals": [tot_a, tot_t],
-                "taker": None if taker is None else (a, t)[taker],
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "duel",
+                {
+                    "round": self.round_no,
+                    "nature": self.nature,
+                    "last": True,
+                    "players": [a, t],
+                    "hands": [[card_label(c) for c in hands[a]], [card_label(c) for c in hands[t]]],
+                    "sums": [sums[a], sums[t]],
+                    "weapons": [weapons[a] is not None, weapons[t] is not None],
+                    "totals": [tot_a, tot_t],
+                    "taker": None if taker is None else (a, t)[taker],
+                },
+            )
         for p in (a, t):
             if self.weapons[p] is not None:
                 self.weapon_public[p] = True

@@ -36,8 +36,8 @@ from caiquan.engine import (
 )
 
 # engine fields (game, seed, rng, _history, _events, _pending, _movers, _determinized,
-# _legal_memo, _redact_memo) + the six flat fields below
-_STATE_FIELDS = 16
+# _quiet, _legal_memo, _redact_memo) + the six flat fields below
+_STATE_FIELDS = 17
 
 
 class GoofspielState(State):
@@ -69,7 +69,8 @@ class GoofspielState(State):
     def _deal_point(self) -> None:
         card = self.point_deck.pop()
         self.point_seq.append(card)
-        self._log("point", {"turn": len(self.point_seq), "point": card + 1})
+        if not self._quiet:
+            self._log("point", {"turn": len(self.point_seq), "point": card + 1})
 
     def _legal(self, player: Player) -> Sequence[int]:
         return self.game.cards_in(self.hands[player])
@@ -148,22 +149,25 @@ class GoofspielState(State):
         for p, b in enumerate(bids):
             hands[p] &= ~(1 << b)
         turn = len(played)
-        public: dict[str, JSONValue] = {
-            "turn": turn,
-            "point": point + 1,
-            "winner": None if winner < 0 else winner,
-        }
-        if g.imp_info:  # each player sees their own bid only
-            self._log_each("reveal", public, {p: {"my_bid": b + 1} for p, b in enumerate(bids)})
-        else:
-            public["bids"] = [b + 1 for b in bids]
-            self._log("reveal", public)
+        quiet = self._quiet  # a search world logs nothing (State.determinize)
+        if not quiet:
+            public: dict[str, JSONValue] = {
+                "turn": turn,
+                "point": point + 1,
+                "winner": None if winner < 0 else winner,
+            }
+            if g.imp_info:  # each player sees their own bid only
+                self._log_each("reveal", public, {p: {"my_bid": b + 1} for p, b in enumerate(bids)})
+            else:
+                public["bids"] = [b + 1 for b in bids]
+                self._log("reveal", public)
         if turn >= g.num_turns:
             self._movers = ()
             return
         card = self.point_deck.pop()  # _deal_point(), inlined on the hot path
         point_seq.append(card)
-        self._log("point", {"turn": turn + 1, "point": card + 1})
+        if not quiet:
+            self._log("point", {"turn": turn + 1, "point": card + 1})
         if turn == g.num_cards - 1:
             # one card left in every hand: no choice, play it now (as OpenSpiel does)
             self._play_turn(tuple(h.bit_length() - 1 for h in hands))

@@ -356,7 +356,8 @@ def _steal_choose(s: LegendsState, p: int, eff: Effect, o: int) -> None:
     n = min(eff.n, s.markers[3 * q + k])
     s.markers[3 * q + k] -= n
     s.markers[3 * p + k] += n
-    s._log("steal", {"player": p, "from": q, "marker": eff.marker, "n": n})
+    if not s._quiet:
+        s._log("steal", {"player": p, "from": q, "marker": eff.marker, "n": n})
 
 
 # ---------------------------------------------------------------------- tax
@@ -368,7 +369,8 @@ def _tax_run(s: LegendsState, p: int, eff: Effect, at: At) -> None:
         lose = min(eff.n, s.markers[3 * q + k])
         if lose:
             s.markers[3 * q + k] -= lose
-            s._log("lose", {"player": q, "marker": eff.marker, "n": lose})
+            if not s._quiet:
+                s._log("lose", {"player": q, "marker": eff.marker, "n": lose})
 
 
 # ---------------------------------------------------------------------- draw
@@ -441,7 +443,8 @@ def _steal_card_choose(s: LegendsState, p: int, eff: Effect, o: int) -> None:
         s.hand_known[card] = (1 << p) | (1 << q)
         got.append(card)
     s.hands[p].sort()
-    s._log("steal_card", {"player": p, "from": q, "count": len(got)}, {"cards": got}, to=(p, q))
+    if not s._quiet:
+        s._log("steal_card", {"player": p, "from": q, "count": len(got)}, {"cards": got}, to=(p, q))
 
 
 # ---------------------------------------------------------------------- purge
@@ -474,7 +477,8 @@ def _scout_possible(s: LegendsState, p: int, eff: Effect) -> bool:
 def _scout_run(s: LegendsState, p: int, eff: Effect, at: At) -> None:
     k = min(eff.n, len(s.tdeck))
     s.known_top[p] = max(s.known_top[p], k)
-    s._log("scout", {"player": p, "n": k})
+    if not s._quiet:
+        s._log("scout", {"player": p, "n": k})
     _ask(s, p, eff, at)
 
 
@@ -487,7 +491,8 @@ def _scout_choose(s: LegendsState, p: int, eff: Effect, o: int) -> None:
     t = o - s.game.SCOUT
     s.tdeck.remove(t)
     s.tdeck.append(t)
-    s._log("scout_done", {"player": p, "top": t})
+    if not s._quiet:
+        s._log("scout_done", {"player": p, "top": t})
 
 
 def _deck_pick_value(s: LegendsState, me: int, t: int) -> float:
@@ -537,7 +542,8 @@ def _take_choose(s: LegendsState, p: int, eff: Effect, o: int) -> None:
     s.markers[3 * p + MIGHT] -= cost
     s.owner[t] = p
     s.yellow[t] = False
-    s._log("take", {"player": p, "territory": t, "paid": cost})
+    if not s._quiet:
+        s._log("take", {"player": p, "territory": t, "paid": cost})
     s.rng.shuffle(s.tdeck)
     s.known_top = [0] * s.game.num_players
     s._refill_territories()
@@ -579,7 +585,8 @@ def _raze_choose(s: LegendsState, p: int, eff: Effect, o: int) -> None:
     q = s.owner[t]
     s.owner[t] = -1
     s.tdiscard.append(t)
-    s._log("raze", {"player": p, "from": q, "territory": t})
+    if not s._quiet:
+        s._log("raze", {"player": p, "from": q, "territory": t})
     s._refill_territories()
 
 
@@ -604,7 +611,8 @@ def _flip_options(s: LegendsState, p: int, eff: Effect) -> list[int]:
 def _flip_choose(s: LegendsState, p: int, eff: Effect, o: int) -> None:
     t = o - s.game.FLIP
     s.yellow[t] = False
-    s._log("flip", {"player": p, "from": s.owner[t], "territory": t})
+    if not s._quiet:
+        s._log("flip", {"player": p, "from": s.owner[t], "territory": t})
 
 
 def _flip_value(s: LegendsState, me: int, eff: Effect, o: int) -> float:

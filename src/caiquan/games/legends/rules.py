@@ -144,7 +144,8 @@ class LegendsState(State):
         for p in range(n):
             t = self.tdeck.pop()
             self.owner[t] = p
-        self._log("territories", {"owner": [self.owner[t] for t in range(len(self.owner))]})
+        if not self._quiet:
+            self._log("territories", {"owner": [self.owner[t] for t in range(len(self.owner))]})
         self.dealt = -1  # the seat dealt the `deal` option's card (a lab handicap), or −1
         if g.deal_card >= 0:
             # swap the card into a random slot of a random seat's opening six (drawn from
@@ -158,7 +159,8 @@ class LegendsState(State):
         fixed = int(g.config["start_player"])
         self.start = self.rng.below(n) if fixed < 0 else fixed
         self.current = self.start
-        self._log("round", {"round": 1, "start": self.start})
+        if not self._quiet:
+            self._log("round", {"round": 1, "start": self.start})
         self._ask(("action", self.start))
 
     # ------------------------------------------------------------------ small helpers
@@ -191,13 +193,14 @@ class LegendsState(State):
             self.hands[p].append(card)
             got.append(card)
         self.hands[p].sort()
-        if got:
+        if got and not self._quiet:
             self._log("draw", {"player": p, "count": len(got)}, {"cards": got}, to=(p,))
         return len(got)
 
     def _gain(self, p: int, kind: int, n: int) -> None:
         self.markers[3 * p + kind] += n
-        self._log("gain", {"player": p, "marker": MARKERS[kind], "n": n})
+        if not self._quiet:
+            self._log("gain", {"player": p, "marker": MARKERS[kind], "n": n})
 
     def _take_top_territory(self, p: int, cost: int) -> None:
         t = self.tdeck.pop()
@@ -205,7 +208,8 @@ class LegendsState(State):
         self.owner[t] = p
         self.yellow[t] = False
         self.known_top = [max(0, k - 1) for k in self.known_top]
-        self._log("expand", {"player": p, "territory": t, "paid": cost})
+        if not self._quiet:
+            self._log("expand", {"player": p, "territory": t, "paid": cost})
         self._refill_territories()
 
     def _refill_territories(self) -> None:
@@ -214,7 +218,8 @@ class LegendsState(State):
             self.tdiscard = []
             self.rng.shuffle(self.tdeck)
             self.known_top = [0] * self.game.num_players
-            self._log("territory_deck_rebuilt", {"count": len(self.tdeck)})
+            if not self._quiet:
+                self._log("territory_deck_rebuilt", {"count": len(self.tdeck)})
 
     def _build_options(self, p: int, discount: int) -> list[int]:
         g = self.game
@@ -238,7 +243,8 @@ class LegendsState(State):
         cost = max(0, g.content.territories[t].build - discount)
         self.markers[3 * p + kind] -= cost
         self.yellow[t] = True
-        self._log("build", {"player": p, "territory": t, "paid": cost, "marker": MARKERS[kind]})
+        if not self._quiet:
+            self._log("build", {"player": p, "territory": t, "paid": cost, "marker": MARKERS[kind]})
 
     def _discard_card(self, holder: int, c: int, *, from_display: bool) -> None:
         """Discard card ``c`` from ``holder``'s hand or display; a 天 card fires at once."""
@@ -249,10 +255,12 @@ class LegendsState(State):
             self.hand_known.pop(c, None)
         self.discard.append(c)
         where = "display" if from_display else "hand"
-        self._log("discard", {"player": holder, "card": c, "from": where})
+        if not self._quiet:
+            self._log("discard", {"player": holder, "card": c, "from": where})
         person = self._person(c)
         if person.kind == PASSIVE:
-            self._log("trigger", {"player": holder, "card": c})
+            if not self._quiet:
+                self._log("trigger", {"player": holder, "card": c})
             self._push_effects(holder, c, 0, person.effects)
 
     def _push_effects(self, p: int, c: int, lst: int, effects: Sequence[Effect]) -> None:
@@ -347,7 +355,8 @@ class LegendsState(State):
             elif kind == "announce":
                 a, d, t, c, ties, used, _, left, mask = self.war
                 self.war = (a, d, t, c, ties, used, o - g.ANNOUNCE, left, mask)
-                self._log("announce", {"player": p, "throw": RPS.names[o - g.ANNOUNCE]})
+                if not self._quiet:
+                    self._log("announce", {"player": p, "throw": RPS.names[o - g.ANNOUNCE]})
                 self._ask(("throw",))
             elif kind == "output":
                 self._gain(p, o - g.MARKER, 1)
@@ -355,7 +364,8 @@ class LegendsState(State):
                 if o == g.YES:
                     self.stack.append(("do", *pend[1:]))
                 else:
-                    self._log("skip", {"player": p, "card": pend[2]})
+                    if not self._quiet:
+                        self._log("skip", {"player": p, "card": pend[2]})
             elif kind == "discard":
                 n = pend[2]
                 assert isinstance(n, int)
@@ -386,7 +396,8 @@ class LegendsState(State):
             self.displays[p].append(o)
             self.progress = True
             person = self._person(o)
-            self._log("play", {"player": p, "card": o, "card_kind": KINDS[person.kind]})
+            if not self._quiet:
+                self._log("play", {"player": p, "card": o, "card_kind": KINDS[person.kind]})
             if person.kind == WAR:
                 assert person.war is not None
                 self.stack.append(("war", p, o, person.war.targets, 0))
@@ -399,7 +410,8 @@ class LegendsState(State):
             self._take_top_territory(p, top.expand)
         elif o == g.PASS:
             self.passed[p] = True
-            self._log("pass", {"player": p})
+            if not self._quiet:
+                self._log("pass", {"player": p})
         else:
             self.progress = True
             self._do_build(p, o, 0)
@@ -418,7 +430,8 @@ class LegendsState(State):
         """An effect comes up: skipped if it can do nothing, asked if optional, else run."""
         eff = self._effect(c, lst, i)
         if not EFFECTS[eff.do].possible(self, p, eff):
-            self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
+            if not self._quiet:
+                self._log("no_effect", {"player": p, "card": c, "effect": eff.do})
         elif eff.may:
             self._ask(("may", p, c, lst, i))
         else:
@@ -437,12 +450,14 @@ class LegendsState(State):
         if self._war_targets(p, mask):
             self._ask(("war_target", p, c, left, mask))
         else:
-            self._log("no_war", {"player": p, "card": c})
+            if not self._quiet:
+                self._log("no_war", {"player": p, "card": c})
 
     def _task_throw_again(self) -> None:
         a, d, t = self.war[0], self.war[1], self.war[2]
         if self.owner[t] != d:
-            self._log("war_over", {"attacker": a, "defender": d, "territory": t})
+            if not self._quiet:
+                self._log("war_over", {"attacker": a, "defender": d, "territory": t})
             self._war_next()
         else:
             self._ask(("throw",))
@@ -488,7 +503,8 @@ class LegendsState(State):
         d = self.owner[t]
         # (attacker, defender, territory, card, ties, second chance used, announced, left, mask)
         self.war = (p, d, t, c, 0, 0, -1, left, mask | 1 << d)
-        self._log("war", {"attacker": p, "defender": d, "territory": t, "card": c})
+        if not self._quiet:
+            self._log("war", {"attacker": p, "defender": d, "territory": t, "card": c})
         war = self._person(c).war
         assert war is not None
         if war.announce:
@@ -496,32 +512,44 @@ class LegendsState(State):
         else:
             self._ask(("throw",))
 
+    def throw_effect(self, ta: int, td: int) -> tuple[int, bool]:
+        """What the war's attacker throwing ``ta`` and the defender ``td`` (0 rock, 1
+        scissors, 2 paper) does: the result for the attacker (1, 0 a tie, -1) and whether
+        the announcement is kept. Nothing else of the pair matters to the game (only the
+        logged throws differ), so pairs with the same effect lead to the same state: the
+        heuristic values each effect once (``strategy.war_matrix``; the tests check this)."""
+        announced = self.war[6]
+        return RPS.compare(ta, td), announced >= 0 and ta == announced
+
     def _throw(self, joint: dict[Player, int]) -> None:
         g = self.game
         a, d, t, c, ties, used, announced, left, mask = self.war
         war = self._person(c).war
         assert war is not None
         ta, td = joint[a] - g.THROW, joint[d] - g.THROW
-        res = RPS.compare(ta, td)
-        self._log(
-            "throw",
-            {
-                "attacker": a,
-                "defender": d,
-                "throws": {str(a): RPS.names[ta], str(d): RPS.names[td]},
-            },
-        )
+        res, kept = self.throw_effect(ta, td)
+        if not self._quiet:
+            self._log(
+                "throw",
+                {
+                    "attacker": a,
+                    "defender": d,
+                    "throws": {str(a): RPS.names[ta], str(d): RPS.names[td]},
+                },
+            )
         if announced >= 0:
             # The announcement is checked against the war's first throw only.
             self.war = (a, d, t, c, ties, used, -1, left, mask)
-            if ta == announced:
-                self._log("announce_kept", {"player": a})
+            if kept:
+                if not self._quiet:
+                    self._log("announce_kept", {"player": a})
                 self._gain(a, MIGHT, 1)
         if res == 0:
             ties += 1
             self.war = (a, d, t, c, ties, used, -1, left, mask)
             if ties >= self.game.tie_limit:
-                self._log("war_stalemate", {"attacker": a, "defender": d, "ties": ties})
+                if not self._quiet:
+                    self._log("war_stalemate", {"attacker": a, "defender": d, "ties": ties})
                 self.stack.append(("war_next",))
                 return
             self.stack.append(("throw_again",))
@@ -530,22 +558,26 @@ class LegendsState(State):
             elif war.tie == "steal_might" and self.markers[3 * d + MIGHT] > 0:
                 self.markers[3 * d + MIGHT] -= 1
                 self.markers[3 * a + MIGHT] += 1
-                self._log("steal", {"player": a, "from": d, "marker": "might", "n": 1})
+                if not self._quiet:
+                    self._log("steal", {"player": a, "from": d, "marker": "might", "n": 1})
         elif res > 0:
-            if self.yellow[t]:
+            flip = self.yellow[t]  # a yellow territory flips; a black one changes hands
+            if flip:
                 self.yellow[t] = False
-                self._log("war_won", {"attacker": a, "defender": d, "territory": t, "flip": True})
             else:
                 self.owner[t] = a
-                self._log("war_won", {"attacker": a, "defender": d, "territory": t, "flip": False})
+            if not self._quiet:
+                self._log("war_won", {"attacker": a, "defender": d, "territory": t, "flip": flip})
             self.stack.append(("war_next",))
             self._push_effects(a, c, 1, war.on_win)
         elif war.second_chance and not used:
             self.war = (a, d, t, c, ties, 1, -1, left, mask)
-            self._log("second_chance", {"player": a})
+            if not self._quiet:
+                self._log("second_chance", {"player": a})
             self.stack.append(("throw_again",))
         else:
-            self._log("war_lost", {"attacker": a, "defender": d, "territory": t})
+            if not self._quiet:
+                self._log("war_lost", {"attacker": a, "defender": d, "territory": t})
             self.stack.append(("war_next",))
 
     def _war_next(self) -> None:
@@ -582,7 +614,8 @@ class LegendsState(State):
         q, why = self._victor(p)
         if q >= 0:
             self.winner, self.reason = q, why
-            self._log("victory", {"player": q, "by": why})
+            if not self._quiet:
+                self._log("victory", {"player": q, "by": why})
             return
         n = self.game.num_players
         for i in range(1, n + 1):
@@ -595,7 +628,8 @@ class LegendsState(State):
 
     def _round_end(self) -> None:
         n = self.game.num_players
-        self._log("round_end", {"round": self.round})
+        if not self._quiet:
+            self._log("round_end", {"round": self.round})
         for p in range(n):
             got = [0, 0, 0]
             for c in self.displays[p]:
@@ -622,7 +656,8 @@ class LegendsState(State):
         self.deck.extend(self.discard)
         self.discard = []
         self.rng.shuffle(self.deck)
-        self._log("reshuffle", {"deck": len(self.deck)})
+        if not self._quiet:
+            self._log("reshuffle", {"deck": len(self.deck)})
         for i in range(n):
             self._draw((self.start + i) % n, 3)
         if not self.progress and g.no_progress_end:
@@ -630,14 +665,16 @@ class LegendsState(State):
         elif self.round >= g.round_cap:
             self.reason = "cap"
         if self.reason:
-            self._log("game_end", {"by": self.reason, "round": self.round})
+            if not self._quiet:
+                self._log("game_end", {"by": self.reason, "round": self.round})
             return
         self.round += 1
         self.start = (self.start + 1) % n
         self.passed = [False] * n
         self.progress = False
         self.current = self.start
-        self._log("round", {"round": self.round, "start": self.start})
+        if not self._quiet:
+            self._log("round", {"round": self.round, "start": self.start})
         self._ask(("action", self.start))
 
     # ------------------------------------------------------------------ views

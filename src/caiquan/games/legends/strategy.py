@@ -87,17 +87,27 @@ def _action(world: LegendsState, me: int, legal: tuple[int, ...], rng: Rng) -> i
 
 
 def war_matrix(world: LegendsState, me: int) -> tuple[tuple[int, ...], list[list[float]]]:
-    """At a war throw: my throws and the change of :func:`evaluate` for me per throw pair."""
+    """At a war throw: my throws and the change of :func:`evaluate` for me per throw pair
+    (played out once per distinct effect of a pair, ``LegendsState.throw_effect``: three
+    or four plays instead of nine)."""
     (opp,) = [q for q in world.to_move() if q != me]
     base = evaluate(world)[me]
     mine, theirs = world.legal(me), world.legal(opp)
+    throw = world.game.THROW
+    attacking = world.war[0] == me
+    by_effect: dict[tuple[int, bool], float] = {}
     rows = []
     for a in mine:
         row = []
         for b in theirs:
-            s = world.clone()
-            s.apply({me: a, opp: b})
-            row.append(evaluate(s)[me] - base)
+            ta, td = (a, b) if attacking else (b, a)
+            effect = world.throw_effect(ta - throw, td - throw)
+            value = by_effect.get(effect)
+            if value is None:
+                s = world.clone()
+                s.apply({me: a, opp: b})
+                value = by_effect[effect] = evaluate(s)[me] - base
+            row.append(value)
         rows.append(row)
     return mine, rows
 
@@ -108,7 +118,7 @@ def war_payoffs(view: PlayerView) -> list[list[float]] | None:
     decision depends on the view alone)."""
     if len(view.to_move()) != 2 or view.decision().kind != "throw":
         return None
-    world = view.determinize(Rng(view.move_number))
+    world = view.determinize(Rng(view.move_number), log=False)
     assert isinstance(world, LegendsState)
     return war_matrix(world, view.player)[1]
 

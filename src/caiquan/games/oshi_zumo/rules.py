@@ -76,16 +76,17 @@ class OshiZumoState(State):
         self.coins[1] -= b1
         self.turn += 1
         self.bids.append((b0, b1))
-        self._log(
-            "bout",
-            {
-                "turn": self.turn,
-                "bids": [b0, b1],
-                "pusher": pusher,
-                "position": self.position,
-                "coins": list(self.coins),
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "bout",
+                {
+                    "turn": self.turn,
+                    "bids": [b0, b1],
+                    "pusher": pusher,
+                    "position": self.position,
+                    "coins": list(self.coins),
+                },
+            )
         edge = g.size + 1
         if abs(self.position) == edge:
             self.winner = 0 if self.position > 0 else 1
@@ -99,7 +100,8 @@ class OshiZumoState(State):
         self._movers = ()
         ranks = self._ranks()
         winner = ranks.index(1) if ranks.count(1) == 1 else None
-        self._log("end", {"reason": self.reason, "winner": winner, "position": self.position})
+        if not self._quiet:
+            self._log("end", {"reason": self.reason, "winner": winner, "position": self.position})
 
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
         g = self.game

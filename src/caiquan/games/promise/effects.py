@@ -314,7 +314,8 @@ def _apply_check(s: PromiseState, owner: int, e: Effect) -> None:
     card = s._draw_check()
     ok = card >= e.n
     s.checks.append((owner, e.n, card, ok))
-    s._log("check", {"player": owner, "n": e.n, "card": card, "success": ok})
+    if not s._quiet:
+        s._log("check", {"player": owner, "n": e.n, "card": card, "success": ok})
     for sub in e.then if ok else e.otherwise:
         apply_effect(s, owner, sub)
 
@@ -329,7 +330,8 @@ def _apply_move(s: PromiseState, owner: int, e: Effect) -> None:
     x, y = (row * COLS + c % COLS for c in s.tokens[tgt])
     s.tokens[tgt] = (min(x, y), max(x, y))
     tokens = list(s.tokens[tgt])
-    s._log("move", {"player": tgt, "tokens": tokens, "hearts": [s.hearts[c] for c in tokens]})
+    if not s._quiet:
+        s._log("move", {"player": tgt, "tokens": tokens, "hearts": [s.hearts[c] for c in tokens]})
 
 
 def _apply_recover(s: PromiseState, owner: int, e: Effect) -> None:
@@ -341,7 +343,8 @@ def _apply_recover(s: PromiseState, owner: int, e: Effect) -> None:
         v = d.bit_length() - 1
         s.discard_skills[owner] &= ~(1 << v)
         s.hand_skills[owner] |= 1 << v
-        s._log("recover", {"player": owner, "card": v})
+        if not s._quiet:
+            s._log("recover", {"player": owner, "card": v})
 
 
 def _apply_threshold(s: PromiseState, owner: int, e: Effect) -> None:

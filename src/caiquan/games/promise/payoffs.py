@@ -24,7 +24,7 @@ def throw_payoffs(view: PlayerView) -> list[list[float]] | None:
     movers = view.to_move()
     if len(movers) != 2 or me not in movers:
         return None
-    state = view.determinize(Rng(view.move_number))
+    state = view.determinize(Rng(view.move_number), log=False)
     if not isinstance(state, PromiseState) or state.phase != "throw":
         return None
     opp = 1 - me

@@ -196,7 +196,8 @@ class PromiseState(State):
         self.reason = ""
         self.last_round: tuple[int, int, int, int] | None = None  # throws, winner, damage
         self._reset_round()
-        self._log("deal", {"hearts": [self.hearts[:COLS], self.hearts[COLS:]]})
+        if not self._quiet:
+            self._log("deal", {"hearts": [self.hearts[:COLS], self.hearts[COLS:]]})
         if g.fixed_chars is not None:
             for p in (0, 1):
                 self.chars[p] = g.fixed_chars[p]
@@ -222,14 +223,15 @@ class PromiseState(State):
 
     def _start_game(self) -> None:
         chars = self.game.content.characters
-        self._log(
-            "characters",
-            {
-                "characters": [chars[c].id for c in self.chars],
-                "names": [chars[c].name for c in self.chars],
-                "names_en": [chars[c].name_en for c in self.chars],
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "characters",
+                {
+                    "characters": [chars[c].id for c in self.chars],
+                    "names": [chars[c].name for c in self.chars],
+                    "names_en": [chars[c].name_en for c in self.chars],
+                },
+            )
         for p in (0, 1):
             c = chars[self.chars[p]]
             self.life[p] = c.vitality
@@ -242,7 +244,8 @@ class PromiseState(State):
     def _begin_round(self) -> None:
         self._reset_round()
         self.phase = "stance"
-        self._log("round", {"round": self.round})
+        if not self._quiet:
+            self._log("round", {"round": self.round})
         self._movers = (0, 1)
 
     # ------------------------------------------------------------------ legal options
@@ -425,39 +428,45 @@ class PromiseState(State):
             for p in (0, 1):
                 self.tokens[p] = PAIRS[joint[p] - STANCE_BASE]
                 self.step_range[p] = self.game.data.stance_step
-            self._log(
-                "stance",
-                {
-                    "tokens": [list(t) for t in self.tokens],
-                    "hearts": [[self.hearts[c] for c in t] for t in self.tokens],
-                },
-            )
+            if not self._quiet:
+                self._log(
+                    "stance",
+                    {
+                        "tokens": [list(t) for t in self.tokens],
+                        "hearts": [[self.hearts[c] for c in t] for t in self.tokens],
+                    },
+                )
             self.phase = "skill"
             self._movers = (0, 1)
         elif ph == "skill":
             for p in (0, 1):
                 self.set_skill[p] = joint[p] - SKILL_BASE
             laid = [self.set_skill[0] != 0, self.set_skill[1] != 0]
-            self._log(
-                "lay_skill",
-                {"laid": laid},
-                private={p: {"card": self.set_skill[p], "owner": p} for p in (0, 1) if laid[p]},
-            )
+            if not self._quiet:
+                self._log(
+                    "lay_skill",
+                    {"laid": laid},
+                    private={p: {"card": self.set_skill[p], "owner": p} for p in (0, 1) if laid[p]},
+                )
             self.phase = "weapon"
             self._movers = (0, 1)
         elif ph == "weapon":
             for p in (0, 1):
                 self.set_weapon[p] = joint[p] - WEAPON_BASE - 1
-            self._log("lay_weapon", {"laid": [self.set_weapon[0] >= 0, self.set_weapon[1] >= 0]})
+            if not self._quiet:
+                self._log(
+                    "lay_weapon", {"laid": [self.set_weapon[0] >= 0, self.set_weapon[1] >= 0]}
+                )
             self._battle()
         else:
             for p, o in joint.items():
                 self.throws[p] = o - THROW_BASE
             if len(self.throw_queue) == 2:
                 first = self.throw_queue.pop(0)
-                self._log(
-                    "first_throw", {"player": first, "throw": BLADES.names[self.throws[first]]}
-                )
+                if not self._quiet:
+                    self._log(
+                        "first_throw", {"player": first, "throw": BLADES.names[self.throws[first]]}
+                    )
                 self._movers = (self.throw_queue[0],)
             else:
                 self._settle()
@@ -467,16 +476,19 @@ class PromiseState(State):
         r = RPS.compare(a, b)
         public: dict[str, JSONValue] = {"throws": [RPS.names[a], RPS.names[b]]}
         if r == 0 and self.choice_throws < self.game.data.choice_rethrows:
-            self._log("choice_throw", {**public, "winner": None})
+            if not self._quiet:
+                self._log("choice_throw", {**public, "winner": None})
             return
         if self.contested >= 0:
             public["keeps"] = self.game.content.characters[self.contested].id
         if r == 0:
             winner = self.rng.below(2)
-            self._log("choice_throw", {**public, "winner": winner, "coin": True})
+            if not self._quiet:
+                self._log("choice_throw", {**public, "winner": winner, "coin": True})
         else:
             winner = 0 if r > 0 else 1
-            self._log("choice_throw", {**public, "winner": winner})
+            if not self._quiet:
+                self._log("choice_throw", {**public, "winner": winner})
         if self.contested >= 0:
             free = [
                 i
@@ -496,11 +508,13 @@ class PromiseState(State):
         self.chars[p] = c
         chars = self.game.content.characters
         if self.game.draft:
-            self._log("pick", {"player": p, "taken": chars[c].id})
+            if not self._quiet:
+                self._log("pick", {"player": p, "taken": chars[c].id})
         else:
             # the picker sees their own choice in their observation; no secret event, so a
             # determinized world (which redraws the hidden pick) has nothing to contradict
-            self._log("pick", {"player": p})
+            if not self._quiet:
+                self._log("pick", {"player": p})
         if self.chars[1 - p] < 0:
             self._movers = (1 - p,)
         elif self.game.blind and self.chars[0] == self.chars[1]:
@@ -521,13 +535,15 @@ class PromiseState(State):
         }  # fmt: skip
         if len(left) >= 2:
             self.struck |= 1 << c
-            self._log("clash", {**data, "again": True})
+            if not self._quiet:
+                self._log("clash", {**data, "again": True})
             self.chars = [-1, -1]
             self._movers = (fp,)
             return
         # two characters left and both want the same: rock-paper-scissors decides who keeps
         # it (the opening throw's rule: ties again, a coin after too many)
-        self._log("clash", {**data, "again": False})
+        if not self._quiet:
+            self._log("clash", {**data, "again": False})
         self.contested = c
         self.chars = [-1, -1]
         self.choice_throws = 0
@@ -537,15 +553,37 @@ class PromiseState(State):
     # ------------------------------------------------------------------ battle
 
     def _battle(self) -> None:
-        g = self.game
-        chars = g.content.characters
-        self._log(
-            "reveal",
-            {
-                "skills": [s or None for s in self.set_skill],
-                "weapons": [WEAPON_NAMES[w] if w >= 0 else None for w in self.set_weapon],
-            },
-        )
+        chars = self.game.content.characters
+        self._reveal()
+        for p in (0, 1):
+            w = self.equipped[p]
+            if w >= 0:
+                self._run(p, chars[self.chars[p]].weapons[w].effects, "reveal", weapon=True)
+        for p in (0, 1):
+            if self.skill_state[p] == "active":
+                self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, "reveal")
+        self.phase = "throw"
+        owners = [p for p in (0, 1) if self.first[p]]
+        if len(owners) == 1:
+            o = owners[0]
+            self.throw_queue = [1 - o, o]
+            self._movers = (1 - o,)
+        else:
+            self.throw_queue = []
+            self._movers = (0, 1)
+
+    def _reveal(self) -> None:
+        """The laid cards turn face up: a weapon is equipped (the old one back to hand), a
+        skill card pays its qi if it can take effect, else it is discarded."""
+        chars = self.game.content.characters
+        if not self._quiet:
+            self._log(
+                "reveal",
+                {
+                    "skills": [s or None for s in self.set_skill],
+                    "weapons": [WEAPON_NAMES[w] if w >= 0 else None for w in self.set_weapon],
+                },
+            )
         for p in (0, 1):
             w = self.set_weapon[p]
             if w >= 0:
@@ -566,23 +604,8 @@ class PromiseState(State):
             self.skill_state[p] = state
             if state != "active":
                 self.discard_skills[p] |= 1 << s
-            self._log("skill", {"player": p, "card": s, "state": state, "cost": cost})
-        for p in (0, 1):
-            w = self.equipped[p]
-            if w >= 0:
-                self._run(p, chars[self.chars[p]].weapons[w].effects, "reveal", weapon=True)
-        for p in (0, 1):
-            if self.skill_state[p] == "active":
-                self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, "reveal")
-        self.phase = "throw"
-        owners = [p for p in (0, 1) if self.first[p]]
-        if len(owners) == 1:
-            o = owners[0]
-            self.throw_queue = [1 - o, o]
-            self._movers = (1 - o,)
-        else:
-            self.throw_queue = []
-            self._movers = (0, 1)
+            if not self._quiet:
+                self._log("skill", {"player": p, "card": s, "state": state, "cost": cost})
 
     def _run(
         self, owner: Player, effects: Sequence[Effect], when: str, *, weapon: bool = False
@@ -601,7 +624,8 @@ class PromiseState(State):
             self.check_deck = self.check_discard
             self.check_discard = []
             self.rng.shuffle(self.check_deck)
-            self._log("check_reshuffle", {"cards": len(self.check_deck)})
+            if not self._quiet:
+                self._log("check_reshuffle", {"cards": len(self.check_deck)})
         card = self.check_deck.pop()
         self.check_discard.append(card)
         return card
@@ -632,19 +656,20 @@ class PromiseState(State):
         winner = 0 if verdict == "A" else 1 if verdict == "B" else None
         damage = 0 if winner is None else self._deal_damage(winner)
         self.last_round = (a, b, -1 if winner is None else winner, damage)
-        self._log(
-            "settle",
-            {
-                "throws": [BLADES.names[a], BLADES.names[b]],
-                "power": total,
-                # why: the cell's parts and the thresholds it is read against
-                "parts": [attributes, win_value, weapons, skills],
-                "thresholds": list(self.thresholds()),
-                "winner": winner,
-                "damage": damage,
-                "life": list(self.life),
-            },
-        )
+        if not self._quiet:
+            self._log(
+                "settle",
+                {
+                    "throws": [BLADES.names[a], BLADES.names[b]],
+                    "power": total,
+                    # why: the cell's parts and the thresholds it is read against
+                    "parts": [attributes, win_value, weapons, skills],
+                    "thresholds": list(self.thresholds()),
+                    "winner": winner,
+                    "damage": damage,
+                    "life": list(self.life),
+                },
+            )
         self._settle_triggers(winner)
         self._discard_used_skills()
         if self.life[0] <= 0 or self.life[1] <= 0:
@@ -701,18 +726,21 @@ class PromiseState(State):
             if g.recycle and not self.hand_skills[p] and self.discard_skills[p]:
                 self.hand_skills[p] = self.discard_skills[p]
                 self.discard_skills[p] = 0
-                self._log("recycle", {"player": p})
+                if not self._quiet:
+                    self._log("recycle", {"player": p})
             if not g.weapons_persist and self.equipped[p] >= 0:
                 self.hand_weapons[p] |= 1 << self.equipped[p]
                 self.equipped[p] = -1
-        self._log("rest", {"qi": list(self.qi)})
+        if not self._quiet:
+            self._log("rest", {"qi": list(self.qi)})
 
     def _finish(self, reason: str) -> None:
         self.reason = reason
         self.phase = "over"
         self._movers = ()
         r = self._ranks()
-        self._log("game_over", {"reason": reason, "ranks": list(r), "life": list(self.life)})
+        if not self._quiet:
+            self._log("game_over", {"reason": reason, "ranks": list(r), "life": list(self.life)})
 
     def _ranks(self) -> tuple[int, ...]:
         a, b = self.life
