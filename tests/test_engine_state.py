@@ -304,3 +304,22 @@ def test_a_copy_that_fails_inside_clone_is_not_taken_for_a_stale_plan() -> None:
         s.clone()
     del s.__dict__["brittle"]
     assert s.clone().observation(0) == s.observation(0)
+
+
+def test_a_world_without_a_log_drops_every_event_even_unguarded() -> None:
+    """``determinize(p, rng, log=False)``: no events, now or after moves, in it or its
+    clones, even from a game that logs without asking ``_quiet``; the true state keeps its
+    own log."""
+    from caiquan.games import load_game
+
+    s = load_game("goofspiel", {"num_cards": 5, "imp_info": True}).new_state(1)
+    s.apply({0: s.legal(0)[0], 1: s.legal(1)[-1]})
+    logged = s.event_count()
+    w = s.determinize(0, Rng(3), log=False)
+    assert w.event_count() == 0 and w.events(0) == [] and w._quiet
+    w._log("unguarded", {"x": 1})  # a game that does not guard its events
+    c = w.clone()
+    c.apply({0: c.legal(0)[0], 1: c.legal(1)[0]})
+    assert (w.event_count(), c.event_count(), c.events(None)) == (0, 0, [])
+    assert c._quiet and s.event_count() == logged > 0
+    assert s.determinize(0, Rng(3)).events(0) == s.events(0)  # log=True keeps the view's log

@@ -392,7 +392,7 @@ class State(ABC):
         if log:
             new._events = self._redacted_events(player)
         else:
-            new._events = []
+            new._events = _NO_LOG
             new._quiet = True
         new._redact_memo = {}
         new._history = [()] * len(self._history)
@@ -478,10 +478,9 @@ class State(ABC):
     ) -> None:
         """Append an event: ``public`` for everyone; ``secret`` for each player in ``to``;
         ``private[p]`` for player ``p`` alone (e.g. each player's own hidden card; the mapping
-        is kept, not copied: pass a fresh one). A quiet world (see ``determinize``) records
-        nothing; a game may skip building an event there (``if not self._quiet: ...``)."""
-        if self._quiet:
-            return
+        is kept, not copied: pass a fresh one). A search world (``determinize(..., log=False)``)
+        drops it (its log is :data:`_NO_LOG`); a game skips building the event there with
+        ``if not self._quiet: self._log(...)``."""
         events = self._events
         if secret is None:
             # a plain tuple (EventEntry), not the named tuple: the hot path of every game
@@ -500,8 +499,6 @@ class State(ABC):
     ) -> None:
         """``_log(kind, public, private=private)`` with positional arguments, for a game that
         logs a private part at every step (a keyword call costs more in compiled code)."""
-        if self._quiet:
-            return
         events = self._events
         events.append((len(events), kind, public, private or _NO_PRIVATE))
 
@@ -699,6 +696,22 @@ def _plan_fits(plan: _ClonePlan, d: dict[str, Any]) -> bool:
         return False
     return all(key in d for key in plan[1])  # Cython inlines all() over a generator
 
+
+class _NoLog(list[EventEntry]):
+    """The event log of a search world: it stays empty (appends are dropped) and is shared,
+    not copied, by clones. ``_log`` appends without asking whether the world is quiet, so
+    the logged path costs nothing more."""
+
+    __slots__ = ()
+
+    def append(self, event: EventEntry, /) -> None:
+        pass
+
+    def copy(self) -> _NoLog:
+        return self
+
+
+_NO_LOG = _NoLog()
 
 _NO_PRIVATE: Mapping[Player, Mapping[str, JSONValue]] = Event._field_defaults["private"]
 
