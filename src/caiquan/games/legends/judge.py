@@ -20,10 +20,15 @@ def progress(world: LegendsState, p: int) -> float:
     g = world.game
     score = world.score(p)
     cont = world.continents(p)
-    goal = g.content.star_goal
-    a, b = cont / 6, max(0, score) / goal
     markers = sum(world.markers[3 * p + k] for k in range(3))
-    return max(a, b) + 0.25 * min(a, b) + 0.015 * min(markers, 10) + 0.01 * len(world.hands[p])
+    return _progress(cont, score, g.content.star_goal, markers, len(world.hands[p]))
+
+
+def _progress(continents: int, score: int, goal: int, markers: int, hand: int) -> float:
+    """The formula of :func:`progress`: the nearer victory counts most (continents of 6, or
+    stars of the goal), the other a quarter, then markers and cards in hand."""
+    a, b = continents / 6, max(0, score) / goal
+    return max(a, b) + 0.25 * min(a, b) + 0.015 * min(markers, 10) + 0.01 * hand
 
 
 def progress_all(world: LegendsState) -> list[float]:
@@ -43,10 +48,10 @@ def progress_all(world: LegendsState) -> list[float]:
     goal = g.content.star_goal
     markers = world.markers
     out = []
+    hands = world.hands
     for p in range(n):
-        a, b = held[p].bit_count() / 6, max(0, scores[p]) / goal
         m = markers[3 * p] + markers[3 * p + 1] + markers[3 * p + 2]
-        out.append(max(a, b) + 0.25 * min(a, b) + 0.015 * min(m, 10) + 0.01 * len(world.hands[p]))
+        out.append(_progress(held[p].bit_count(), scores[p], goal, m, len(hands[p])))
     return out
 
 
