@@ -322,4 +322,9 @@ def test_a_world_without_a_log_drops_every_event_even_unguarded() -> None:
     c.apply({0: c.legal(0)[0], 1: c.legal(1)[0]})
     assert (w.event_count(), c.event_count(), c.events(None)) == (0, 0, [])
     assert c._quiet and s.event_count() == logged > 0
+    sink = c._events  # shared by every world without a log: nothing grows it
+    sink.extend([(0, "x", None, {})])
+    sink.insert(0, (0, "x", None, {}))
+    sink += [(0, "x", None, {})]
+    assert len(sink) == 0 and w.event_count() == 0
     assert s.determinize(0, Rng(3)).events(0) == s.events(0)  # log=True keeps the view's log

@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, SupportsIndex
 
 from .describe import Ending, Standing, Text, number, same
 from .errors import GameOverError, IllegalDecisionError
@@ -706,6 +706,15 @@ class _NoLog(list[EventEntry]):
 
     def append(self, event: EventEntry, /) -> None:
         pass
+
+    def extend(self, events: Iterable[EventEntry], /) -> None:
+        pass  # shared by every search world: nothing may grow it
+
+    def insert(self, index: SupportsIndex, event: EventEntry, /) -> None:
+        pass
+
+    def __iadd__(self, events: Iterable[EventEntry], /) -> Self:  # type: ignore[override, misc]
+        return self
 
     def copy(self) -> _NoLog:
         return self
