@@ -398,3 +398,52 @@ def test_lookahead_plays_a_repeated_joint_once_with_the_same_values(samples: int
                 repeated += len(others) > 0 and math.prod(others) > samples
             s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     assert repeated > 10
+
+
+def test_promise_reply_values_reuse_the_openers_valuation() -> None:
+    """A search rollout applies an opening throw to the very world the opener valued it on
+    (``_sequential_values``); the replier's values are then read from that valuation: the
+    same floats as valuing each reply on a copy, at every open throw of random promise games
+    (with the opener's throw drawn at random, so every opening is exercised), and only for
+    that world right after that throw."""
+    from caiquan.games.promise import strategy
+
+    def plain(world: State, me: int) -> list[float]:
+        out = []
+        for a in world.legal(me):
+            t = world.clone()
+            t.apply({me: a})
+            out.append(strategy.evaluate(t)[me])
+        return out
+
+    game = load_game("promise")
+    reused = 0
+    for seed in range(80):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            movers = s.to_move()
+            if s.phase == "throw" and len(movers) == 1 and len(s.throw_queue) == 2:
+                (opener,) = movers
+                world = s.determinize(opener, Rng(seed), log=False)
+                strategy._sequential_values(world, opener)
+                twin = world.clone()  # an equal world, but not the one valued
+                throw = rng.choice(world.legal(opener))
+                for w in (world, twin):
+                    w.apply({opener: throw})
+                (second,) = world.to_move()
+                legal = world.legal(second)
+                memo = strategy._REPLIES[0]
+                assert memo is not None
+                got = strategy._reply_values(world, second, legal)
+                assert got is memo[3][throw][1]  # read, not recomputed
+                assert got == plain(world, second)
+                assert strategy._reply_values(twin, second, legal) is not got
+                reused += 1
+                world.apply({second: legal[0]})  # one move on: the memo no longer applies
+                if not world.is_terminal() and world.to_move() == (second,):
+                    assert strategy._reply_values(world, second, world.legal(second)) == plain(
+                        world, second
+                    )
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert reused >= 15

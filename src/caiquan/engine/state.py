@@ -331,21 +331,27 @@ class State(ABC):
             plan = _CLONE_PLANS[cls] = _clone_plan(cls, d)
         assert plan is not None
         d["rng"] = d["rng"].copy()
-        d["_history"] = d["_history"].copy()
+        d["_history"] = list(d["_history"])
         d["_events"] = d["_events"].copy()
         d["_pending"] = d["_pending"].copy()
         d["_legal_memo"] = d["_legal_memo"].copy()
         try:
             for key in plan[2]:  # flat fields: a shallow copy
                 value = d[key]
-                if value is not None:
+                if type(value) is list:
+                    d[key] = list(value)  # a C call compiled (no method lookup)
+                elif value is not None:
                     d[key] = value.copy()
             for key in plan[4]:  # lists of flat lists
                 d[key] = [inner.copy() for inner in d[key]]
             memo: dict[int, Any] | None = None
             for key in plan[3]:  # the others: deep, unless immutable
                 value = d[key]
-                if type(value) not in _IMMUTABLE:
+                t = type(value)
+                # the common immutable types by identity first (pointer compares, compiled)
+                if t is int or t is str or value is None or t is tuple or t is bool:
+                    continue
+                if t not in _IMMUTABLE:
                     if memo is None:
                         memo = {id(self.game): self.game}
                     d[key] = copy.deepcopy(value, memo)

@@ -91,16 +91,16 @@ class GoofspielState(State):
         new = object.__new__(GoofspielState)
         d = d.copy()
         d["rng"] = self.rng.copy()
-        d["_history"] = self._history.copy()
+        d["_history"] = list(self._history)
         d["_events"] = self._events.copy()
         d["_pending"] = self._pending.copy()
         d["_legal_memo"] = self._legal_memo.copy()
-        d["hands"] = self.hands.copy()
-        d["points"] = self.points.copy()
-        d["point_deck"] = self.point_deck.copy()
-        d["point_seq"] = self.point_seq.copy()
-        d["win_seq"] = self.win_seq.copy()
-        d["bids"] = self.bids.copy()
+        d["hands"] = list(self.hands)
+        d["points"] = list(self.points)
+        d["point_deck"] = list(self.point_deck)
+        d["point_seq"] = list(self.point_seq)
+        d["win_seq"] = list(self.win_seq)
+        d["bids"] = list(self.bids)
         new.__dict__ = d
         return new  # type: ignore[return-value]
 

@@ -169,12 +169,22 @@ def throw_matrix(world: PromiseState, me: int) -> tuple[tuple[int, ...], list[li
     return mine, rows
 
 
+#: The replies :func:`_sequential_values` valued last, for the reply that follows on the very
+#: same world: a search rollout applies the opening throw to the world the opener valued it
+#: on, and the replier then asks for those values again. ``(world, its move number then, the
+#: opener, {opening throw: (the replies, each one's value for the replier)})``; a world is a
+#: function of its state before and the decision applied, so the values are the same floats.
+_Replies = tuple[PromiseState, int, int, dict[int, tuple[tuple[int, ...], list[float]]]]
+_REPLIES: list[_Replies | None] = [None]
+
+
 def _sequential_values(world: PromiseState, me: int) -> tuple[tuple[int, ...], list[float]]:
     """One player throws first, openly: the mover's throws valued for ``me``, the other
     side replying with its best throw."""
     (mover,) = world.to_move()
     firsts = world.legal(mover)
     values = []
+    valued: dict[int, tuple[tuple[int, ...], list[float]]] = {}
     for a in firsts:
         s = world.clone()
         s.apply({mover: a})
@@ -189,9 +199,29 @@ def _sequential_values(world: PromiseState, me: int) -> tuple[tuple[int, ...], l
             t = s.clone() if k < last else s  # the last reply may use ``s`` itself
             t.apply({second: b})
             replies.append(evaluate(t)[second])
+        valued[a] = (answers, replies)
         best = max(replies)  # the second player's best reply, valued for them
         values.append(best if second == me else 1.0 - best)
+    _REPLIES[0] = (world, world.move_number, mover, valued)
     return firsts, values
+
+
+def _reply_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
+    """The replier's values of its throws, each applied on a copy of ``world`` (the opening
+    throw is on the table); read from :data:`_REPLIES` when it holds them for this world."""
+    memo = _REPLIES[0]
+    if memo is not None and memo[0] is world and world.move_number == memo[1] + 1:
+        last = world._history[-1]  # the opening throw: ((opener, throw),)
+        if len(last) == 1 and last[0][0] == memo[2]:
+            hit = memo[3].get(last[0][1])
+            if hit is not None and hit[0] == legal:
+                return hit[1]
+    values = []
+    for a in legal:
+        s = world.clone()
+        s.apply({me: a})
+        values.append(evaluate(s)[me])
+    return values
 
 
 def throw_value(world: PromiseState, me: int) -> float:
@@ -263,12 +293,7 @@ def _throw(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> in
     if not world.throw_queue or len(world.throw_queue) == 2:
         firsts, values = _sequential_values(world, me)
         return argmax(firsts, values, rng)
-    values = []
-    for a in legal:
-        s = world.clone()
-        s.apply({me: a})
-        values.append(evaluate(s)[me])
-    return argmax(legal, values, rng)
+    return argmax(legal, _reply_values(world, me, legal), rng)
 
 
 def plausibility(world: State, me: int) -> float:
