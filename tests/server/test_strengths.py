@@ -63,3 +63,43 @@ def test_the_server_reads_the_ladder_from_the_game(
     bad = [{"kind": "human"}] + [{"kind": "bot", "strength": "expert"}] * (n - 1)
     r = http.post("/api/tables", json={"game": gid, "seats": bad, "join": False})
     assert r.status_code == 422
+
+
+HIDDEN_4 = {"num_cards": 4, "points_order": "descending", "imp_info": True}
+
+
+def test_the_lobby_asks_what_plays_each_strength_at_its_options(http: TestClient) -> None:
+    """POST /api/games/{id}/strengths: the ladder and the game's notes at these options (a
+    goofspiel search hands a solved game to its table); the defaults have no note."""
+    plain = http.post("/api/games/goofspiel/strengths", json={"options": {}})
+    assert plain.status_code == 200, plain.text
+    assert plain.json()["strength_notes"] == {}
+    ladder = {lv: game_class("goofspiel").strength(lv) for lv in STRENGTH_LEVELS}
+    assert plain.json()["strengths"] == ladder
+    solved = http.post("/api/games/goofspiel/strengths", json={"options": HIDDEN_4}).json()
+    note = load_game("goofspiel", HIDDEN_4).strength_note("hard")
+    assert note is not None and solved["strength_notes"] == {"hard": note.as_json()}
+    assert solved["players"] == 2
+    # listed games carry their default options' notes (none here)
+    listed = {g["id"]: g for g in http.get("/api/games").json()}
+    assert all(g["strength_notes"] == {} for g in listed.values())
+
+
+def test_the_strengths_question_refuses_bad_input(http: TestClient) -> None:
+    bad = http.post("/api/games/goofspiel/strengths", json={"options": {"num_cards": 99}})
+    assert bad.status_code == 422 and "num_cards" in bad.text
+    unknown = http.post("/api/games/goofspiel/strengths", json={"options": {"nope": 1}})
+    assert unknown.status_code == 422 and "nope" in unknown.text
+    assert http.post("/api/games/chess/strengths", json={}).status_code == 404
+    path = http.post("/api/games/promise/strengths", json={"options": {"content": "../x"}})
+    assert path.status_code == 422
+
+
+def test_a_table_says_what_plays_its_bot_seats(http: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "strength": "hard"}]
+    made = create(http, "goofspiel", seats, join=False, options=HIDDEN_4)
+    info = http.get(f"/api/tables/{made['table']}").json()
+    note = load_game("goofspiel", HIDDEN_4).strength_note("hard")
+    assert note is not None and info["strength_notes"] == {"hard": note.as_json()}
+    made = create(http, "goofspiel", seats, join=False)
+    assert http.get(f"/api/tables/{made['table']}").json()["strength_notes"] == {}

@@ -62,6 +62,8 @@ def create_table(
             field = page.locator(f'#game-options [name="{name}"]')
             if field.evaluate("e => e.tagName") == "SELECT":
                 field.select_option(str(value))
+            elif isinstance(value, bool):
+                field.set_checked(value)
             else:
                 field.fill(str(value))
                 field.dispatch_event("change")

@@ -214,6 +214,24 @@ class Game(ABC):
             )
         return cls.strengths.get(level, DEFAULT_STRENGTHS[level])
 
+    def strength_note(self, level: str) -> Text | None:
+        """What plays strength ``level`` in this configuration, in words, where the kind of
+        its bot would mislead a player: e.g. a search (``ismcts``) that hands every
+        decision of this configuration to a solved table. ``None`` (the default): the
+        bot's kind says it. The lobby and a table's seat chips show it
+        (:meth:`strength_notes`); a game whose heuristic has an ``expert`` hook declares
+        where that hook plays instead of the search."""
+        return None
+
+    def strength_notes(self) -> dict[str, JSONValue]:
+        """:meth:`strength_note` of every level that has one: level → ``{"zh", "en"}``."""
+        notes: dict[str, JSONValue] = {}
+        for level in STRENGTH_LEVELS:
+            note = self.strength_note(level)
+            if note is not None:
+                notes[level] = note.as_json()
+        return notes
+
     # ------------------------------------------------------------------ public API
 
     def new_state(self, seed: int | None = None) -> State:
@@ -330,6 +348,7 @@ class Game(ABC):
             "max_decisions": self.max_decisions(),
             "hooks": sorted(self.hooks),
             "strengths": {level: self.strength(level) for level in STRENGTH_LEVELS},
+            "strength_notes": self.strength_notes(),
         }
 
     def description(self) -> dict[str, JSONValue]:

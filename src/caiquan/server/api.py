@@ -8,10 +8,10 @@ import secrets
 import time
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, HTTPException, Path, Request, Response
 from pydantic import AfterValidator, BaseModel, Field
 
-from caiquan.engine import CaiquanError
+from caiquan.engine import STRENGTH_LEVELS, CaiquanError
 from caiquan.engine.fair import commit
 from caiquan.games import game_class, game_ids
 
@@ -157,6 +157,41 @@ def list_games(request: Request) -> list[dict[str, Any]]:
     library = _hub(request).library
     ordered = sorted(game_ids(), key=lambda gid: (game_class(gid).lobby_order, gid))
     return [library.public_info(gid) for gid in ordered]
+
+
+class TableOptions(BaseModel):
+    options: Annotated[dict[str, OptionValue], AfterValidator(_options)] = Field(
+        default_factory=dict,
+        max_length=32,
+        description="Game options by name, as POST /api/tables takes them.",
+    )
+
+
+@router.post(
+    "/games/{game_id}/strengths",
+    summary="The bot at each strength for a table with these options, and what plays it",
+)
+async def game_strengths(
+    game_id: Annotated[str, Path(max_length=64)], body: TableOptions, request: Request
+) -> dict[str, Any]:
+    """``strengths`` (level → bot spec) and ``strength_notes`` (level → ``{"zh", "en"}``,
+    where the bot's kind would mislead: e.g. a search that hands every decision of these
+    options to a solved table) of the game with ``options``; the lobby asks as a player
+    sets them. Bad options are a 422 that names what is wrong."""
+    _limit(request)
+    if game_id not in game_ids():
+        raise HTTPException(404, f"no game {game_id[:64]!r}; games: {', '.join(game_ids())}")
+    hub = _hub(request)
+    try:
+        options = network_options(game_id, body.options, hub.library)
+        game = await asyncio.to_thread(hub.library.game, game_id, options)
+    except CaiquanError as err:
+        raise HTTPException(422, str(err)) from None
+    return {
+        "players": game.num_players,
+        "strengths": {level: game.strength(level) for level in STRENGTH_LEVELS},
+        "strength_notes": game.strength_notes(),
+    }
 
 
 @router.post("/tables", status_code=201, summary="Create a table")

@@ -124,6 +124,8 @@ class LiveTable:
             "status": self.status,
             "version": self.state.move_number,
             "seats": [seat_json(s) for s in self.seats],
+            # what plays a bot seat's strength where its kind would mislead (Game.strength_note)
+            "strength_notes": self.state.game.strength_notes(),
             "fair": fair_json(self.row, self.status == "finished"),
         }
 

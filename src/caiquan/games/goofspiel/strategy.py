@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from caiquan.engine import Rng, State
+from caiquan.engine import Rng, State, Text
 from caiquan.engine.strategy import terminal_values
 
 from .rules import Goofspiel, GoofspielState
-from .solve import shipped
+from .solve import ORDERS, SHIPPED_CARDS, shipped
 
 
 def _spread(seat: int, players: int) -> int:
@@ -340,21 +340,28 @@ def read_bid(world: State, me: int) -> int:
     return r.chained(me)
 
 
-def _book_row(world: GoofspielState, me: int) -> tuple[float, ...] | None:
-    """The solved table's mix over the cards (indices) where one covers the game:
-    two players, hidden bids, a fixed point order, every card played, win/loss returns, up
-    to six cards (:mod:`.solve`); else None."""
-    g = world.game
+def _book_covers(g: Goofspiel) -> bool:
+    """Whether a shipped solved table covers ``g``: two players, hidden bids, a fixed
+    point order, every card played, win/loss returns, up to six cards (:mod:`.solve`)."""
     c = g.config
-    if (
-        g.num_players != 2
-        or not g.imp_info
-        or g.num_turns != g.num_cards
-        or c["returns_type"] != "win_loss"
-    ):
+    return (
+        g.num_players == 2
+        and g.imp_info
+        and g.num_turns == g.num_cards
+        and c["returns_type"] == "win_loss"
+        and g.num_cards in SHIPPED_CARDS
+        and c["points_order"] in ORDERS
+    )
+
+
+def _book_row(world: GoofspielState, me: int) -> tuple[float, ...] | None:
+    """The solved table's mix over the cards (indices) where one covers the game
+    (:func:`_book_covers`); else None."""
+    g = world.game
+    if not _book_covers(g):
         return None
-    book = shipped(g.num_cards, str(c["points_order"]))
-    if book is None:
+    book = shipped(g.num_cards, str(g.config["points_order"]))
+    if book is None:  # pragma: no cover - every shipped table is tested
         return None
     bids = tuple(b[me] for b in world.bids)
     outs = "".join("T" if w < 0 else "W" if w == me else "L" for w in world.win_seq)
@@ -394,3 +401,19 @@ def expert(world: State, me: int, rng: Rng) -> int | None:
     if g.imp_info:
         return None
     return read_bid(world, me)
+
+
+def expert_plays(g: Goofspiel) -> Text | None:
+    """What plays in place of the search where :func:`expert` answers the decisions of
+    ``g``, in words (the lobby's note for the ``hard`` seat, :meth:`Goofspiel.strength_note`);
+    None where the search plays."""
+    if g.num_players == 2:
+        if _book_covers(g):
+            return Text(
+                f"已解出的均衡表：{g.num_cards} 张牌、暗出价，不搜索",
+                f"the solved equilibrium table for {g.num_cards} cards with hidden bids, no search",
+            )
+        return None
+    if g.imp_info:
+        return None
+    return Text("读出价推断：明出价，不搜索", "a reader of the open bids, no search")

@@ -103,7 +103,7 @@ function lobby() {
       const kind = h("select", { name: `seat-${i}`, "data-seat": i },
         h("option", { value: "human" }, t("human")),
         ["easy", "medium", "hard"].map((s) => h("option", { value: s },
-          t(`bot_${s}`, { what: botWhat(gameInfo(gameSel.value)?.strengths?.[s]) }))));
+          t(`bot_${s}`, { what: seatWhat(s) }))));
       kind.value = old[i] || (i === 0 ? "human" : "easy");
       // hot-seat: each human seat is named here (the names its chip and the log show)
       const named = hotseat.checked ? h("input", {
@@ -130,6 +130,38 @@ function lobby() {
   // stay in the lab); a content option is a choice of its named sets, hidden when it has one.
   const shownOptions = (g) => g.options.filter((o) =>
     (o.scope == null || o.scope === "table") && !(o.presets && (o.choices || []).length < 2));
+  // The options as set (those that differ from the game's defaults), as POST /api/tables
+  // takes them.
+  const chosenOptions = () => {
+    const options = {};
+    optsBox.querySelectorAll("[name]").forEach((el) => {
+      const v = el.type === "checkbox" ? el.checked : el.type === "number" ? Number(el.value) : el.value;
+      if (String(v) !== el.dataset.default) options[el.name] = v;
+    });
+    return options;
+  };
+  // What plays each strength with the options as set (POST /api/games/{id}/strengths: a
+  // search may hand every decision to a solved table at some options); the game's defaults
+  // (GET /api/games) until the server answers, or if it cannot.
+  let seatBots = null;  // {game, options (as JSON), strengths, strength_notes}
+  const seatWhat = (level) => {
+    const g = gameInfo(gameSel.value);
+    const cur = seatBots?.game === g.id && seatBots.options === JSON.stringify(chosenOptions()) ? seatBots : g;
+    const note = cur.strength_notes?.[level];
+    return note ? L(note) : botWhat(cur.strengths?.[level]);
+  };
+  const askSeatBots = async () => {
+    const game = gameSel.value;
+    const options = JSON.stringify(chosenOptions());
+    if (options === "{}") { seatBots = null; return; }  // the defaults: GET /api/games has them
+    try {
+      const got = await api(`/api/games/${encodeURIComponent(game)}/strengths`, { options: JSON.parse(options) });
+      if (game !== gameSel.value || options !== JSON.stringify(chosenOptions())) return;  // stale
+      seatBots = { game, options, ...got };
+      drawSeats();
+    } catch { /* options the server refuses: creating the table will say why */ }
+  };
+  optsBox.addEventListener("change", () => { drawSeats(); askSeatBots(); });
   const drawOptions = () => {
     const g = gameInfo(gameSel.value);
     fill(optsBox, ...shownOptions(g).map((o) => {
@@ -140,7 +172,6 @@ function lobby() {
       else input = h("input", { name: o.name });
       if (input.type === "checkbox") input.checked = o.default; else input.value = o.default;
       input.dataset.default = String(o.default);
-      if (o.name === "players") input.addEventListener("change", drawSeats);
       return h("label", { class: "opt", title: L(o.help), "data-option": o.name }, h("span", {}, L(o.label) || o.name), input, h("small", {}, L(o.help)));
     }));
     drawSeats();
@@ -164,11 +195,7 @@ function lobby() {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const g = gameInfo(gameSel.value);
-    const options = {};
-    optsBox.querySelectorAll("[name]").forEach((el) => {
-      const v = el.type === "checkbox" ? el.checked : el.type === "number" ? Number(el.value) : el.value;
-      if (String(v) !== el.dataset.default) options[el.name] = v;
-    });
+    const options = chosenOptions();
     const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
       s.value === "human" ? { kind: "human" } : { kind: "bot", strength: s.value });
     const typed = (i) => seatsBox.querySelector(`input.seat-name[data-seat="${i}"]`)?.value.trim() || "";
@@ -386,7 +413,7 @@ function joinScreen(id, invite, tb) {
     sentence,
     h("ul", { id: "join-seats", class: "join-seats", "aria-label": t("seats") }, seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", { class: "seat-no" }, s.seat), " ",
-      s.kind === "bot" ? [s.name, h("small", {}, ` ${botLevel(s.bot, tb.game)}`)]
+      s.kind === "bot" ? [s.name, h("small", {}, ` ${botLevel(s.bot, tb.game, tb.strength_notes)}`)]
         : s.claimed ? [s.name || `${t("seat")} ${s.seat}`, s.seat === tb.host ? h("small", {}, ` (${t("host")})`) : null]
           : h("em", {}, t("free"))))),
     free.length > 1 ? h("label", {}, h("span", {}, t("your_seat")), seatSel) : null,
@@ -596,7 +623,7 @@ function tableScreen(id) {
       class: ["seat", toMove.includes(s.seat) ? "to-move" : "", isYou(s.seat) ? "mine" : "", showOnline && s.online === false ? "off" : ""].join(" "),
       "data-seat": s.seat },
     h("span", { class: "seat-no" }, s.seat), " ", h("span", { class: "seat-name" }, seatName(s)),
-    s.kind === "bot" ? h("small", {}, ` ${botLevel(s.bot, table.game)}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
+    s.kind === "bot" ? h("small", {}, ` ${botLevel(s.bot, table.game, table.strength_notes)}`) : showOnline && s.online != null ? h("small", {}, ` ${s.online ? t("online") : t("offline")}`) : null,
     // (the badge explains itself: the glossary's "you" on hover, focus and tap)
     isYou(s.seat) ? h("small", { class: "you" }, " (", glossaryTerm(table.game, "you", { lang: getLang(), table: table.id, h }, t("you")), ")") : null,
     committed.has(s.seat) ? h("span", { class: "committed", title: t("committed") }, " ✓ ", t("committed")) : null,
@@ -799,11 +826,13 @@ const botWhat = (spec) => {
   return ["random", "greedy", "nash", "exploit"].includes(kind) ? t(`bot_is_${kind}`) : t("bot_is_other");
 };
 // A bot seat's chip: the level the game's own ladder gives its spec (GET /api/games:
-// strengths), and what plays it ("hard · search, 1 s per move").
-const botLevel = (spec, gameId) => {
+// strengths), and what plays it ("hard · search, 1 s per move"; where the game says the
+// bot's kind would mislead at this table's options, its note: "hard · the solved table").
+const botLevel = (spec, gameId, notes) => {
   const ladder = gameInfo(gameId)?.strengths || {};
   const level = Object.keys(ladder).find((lv) => ladder[lv] === spec);
-  return level ? `${t(`level_${level}`)} · ${botWhat(spec)}` : botWhat(spec);
+  const note = level && notes?.[level];
+  return level ? `${t(`level_${level}`)} · ${note ? L(note) : botWhat(spec)}` : botWhat(spec);
 };
 
 // The finished game: who won (by name), why (the game's own words, with the numbers that
