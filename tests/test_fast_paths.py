@@ -447,3 +447,33 @@ def test_promise_reply_values_reuse_the_openers_valuation() -> None:
                     )
             s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     assert reused >= 15
+
+
+@pytest.mark.parametrize("samples", [6, 12])
+def test_drama_lookahead_plays_one_card_of_a_rank(samples: int) -> None:
+    """Drama's ``same_card`` (no rule reads a suit) lets ``lookahead`` play one card of a
+    rank, mine or the others': the same floats, bit for bit, and the same random draws as
+    the plain lookahead at every decision of random games; a key that lumps ranks together
+    gives other values (so this test can fail)."""
+    from caiquan.engine.strategy import lookahead
+    from caiquan.games.drama.strategy import evaluate, same_card
+
+    game = load_game("drama")
+    shared = lumped = 0
+    for seed in range(8):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for me in s.to_move():
+                world = s.determinize(me, Rng(seed), log=False)
+                a, b, c = (Rng(seed + s.move_number) for _ in range(3))
+                got = lookahead(world, me, evaluate, a, samples=samples, same=same_card)
+                plain = lookahead(world, me, evaluate, b, samples=samples)
+                assert got == plain
+                assert a == b
+                legal = world.legal(me)
+                shared += len({same_card(o) for o in legal}) < len(legal)
+                wrong = lookahead(world, me, evaluate, c, samples=samples, same=lambda o: 0)
+                lumped += wrong != plain
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert shared > 20 and lumped > 20

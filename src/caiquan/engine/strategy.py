@@ -9,7 +9,7 @@ player cannot see in it was re-dealt at random.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from .matrix import solve_zero_sum
 from .rng import Rng
@@ -41,7 +41,13 @@ def argmax(options: Sequence[int], values: Sequence[float], rng: Rng) -> int:
 
 
 def lookahead(
-    world: State, me: int, evaluate: Evaluate, rng: Rng, *, samples: int = 8
+    world: State,
+    me: int,
+    evaluate: Evaluate,
+    rng: Rng,
+    *,
+    samples: int = 8,
+    same: Callable[[int], Hashable] | None = None,
 ) -> tuple[tuple[int, ...], list[float]]:
     """Each legal option of ``me`` scored by the evaluation one decision later.
 
@@ -49,6 +55,11 @@ def lookahead(
     scored against ``samples`` uniformly drawn joint choices of the others (the same draws
     for every option of mine, so the comparison is fair; a joint drawn twice is played once
     and counted twice).
+
+    ``same`` (optional) names options that ``evaluate`` cannot tell apart one decision later
+    (drama: two cards of one rank; suits never matter to its rules): options with one key,
+    mine or the others', are played once, and each counts as before, so the values and the
+    random draws are the same. The caller vouches for it (a test against the plain call).
     """
     legal = world.legal(me)
     others = [q for q in world.to_move() if q != me]
@@ -67,11 +78,20 @@ def lookahead(
             ]
     # sampled joints repeat (12 draws from a hand of 10 are ~7 distinct): each distinct one
     # is played once per option, and the sum still adds every draw's value in draw order
-    distinct: dict[tuple[int, ...], int] = {}
-    order = [distinct.setdefault(tuple(joint.values()), len(distinct)) for joint in joints]
+    distinct: dict[tuple[Hashable, ...], int] = {}
+    if same is None:
+        order = [distinct.setdefault(tuple(joint.values()), len(distinct)) for joint in joints]
+    else:
+        keys = [tuple(same(o) for o in joint.values()) for joint in joints]
+        order = [distinct.setdefault(key, len(distinct)) for key in keys]
     unique = [joints[order.index(i)] for i in range(len(distinct))]
     values = []
+    valued: dict[Hashable, float] = {}
     for a in legal:
+        key = same(a) if same is not None else None
+        if key is not None and key in valued:
+            values.append(valued[key])
+            continue
         scores = []
         for joint in unique:
             s = world.clone()
@@ -80,7 +100,10 @@ def lookahead(
         total = 0.0
         for i in order:
             total += scores[i]
-        values.append(total / len(joints))
+        value = total / len(joints)
+        if key is not None:
+            valued[key] = value
+        values.append(value)
     return legal, values
 
 
