@@ -224,7 +224,7 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
             assert set(f) == {"type", "protocol", "table", "seat"}
             assert set(f["table"]) == {
                 "id", "game", "config", "name", "listed", "turn_seconds", "status", "version",
-                "seats", "host", "fair",
+                "seats", "host", "fair", "strength_notes",
             }  # fmt: skip
             for s in f["table"]["seats"]:
                 assert set(s) == {"seat", "kind", "bot", "name", "claimed"}

@@ -163,7 +163,7 @@ def test_the_secrecy_check_catches_a_leak() -> None:
         "table": dict.fromkeys(
             ["id", "game", "config", "name", "listed", "turn_seconds", "status", "version"]
         )
-        | {"seats": [], "host": None, "fair": None},
+        | {"seats": [], "host": None, "fair": None, "strength_notes": {}},
     }
     good = protocol.state_frame(state, 0, table="t", status="playing", deadline=None)
     assert check_secrecy(Fake([welcome, good]), states, []) == 2  # type: ignore[arg-type]
