@@ -62,20 +62,7 @@ def lookahead(
     random draws are the same. The caller vouches for it (a test against the plain call).
     """
     legal = world.legal(me)
-    others = [q for q in world.to_move() if q != me]
-    joints: list[dict[int, int]] = [{}]
-    if others:
-        spaces = [world.legal(q) for q in others]
-        size = 1
-        for space in spaces:
-            size *= len(space)
-        if size <= samples:
-            joints = [dict(zip(others, c, strict=True)) for c in itertools.product(*spaces)]
-        else:
-            joints = [
-                {q: rng.choice(space) for q, space in zip(others, spaces, strict=True)}
-                for _ in range(samples)
-            ]
+    joints = _others_joints(world, me, rng, samples)
     # sampled joints repeat (12 draws from a hand of 10 are ~7 distinct): each distinct one
     # is played once per option, and the sum still adds every draw's value in draw order
     distinct: dict[tuple[Hashable, ...], int] = {}
@@ -105,6 +92,24 @@ def lookahead(
             valued[key] = value
         values.append(value)
     return legal, values
+
+
+def _others_joints(world: State, me: int, rng: Rng, samples: int) -> list[dict[int, int]]:
+    """The others' joint choices :func:`lookahead` plays against: all of them when there
+    are at most ``samples``, else ``samples`` uniform draws (``[{}]`` when only I decide)."""
+    others = [q for q in world.to_move() if q != me]
+    if not others:
+        return [{}]
+    spaces = [world.legal(q) for q in others]
+    size = 1
+    for space in spaces:
+        size *= len(space)
+    if size <= samples:
+        return [dict(zip(others, c, strict=True)) for c in itertools.product(*spaces)]
+    return [
+        {q: rng.choice(space) for q, space in zip(others, spaces, strict=True)}
+        for _ in range(samples)
+    ]
 
 
 def terminal_values(state: State, lo: float, hi: float) -> list[float]:
