@@ -34,6 +34,16 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 MANIFEST = "_compiled.json"
 
 
+def source_digest(source: Path) -> str:
+    """What ``_compiled.json`` records per module: the SHA-256 of its ``.py`` and of the
+    augmenting ``.pxd`` beside it, if any (``caiquan._fastpath.source_digest``, the same)."""
+    data = source.read_bytes()
+    pxd = source.with_suffix(".pxd")
+    if pxd.is_file():
+        data += b"\0pxd\0" + pxd.read_bytes()
+    return hashlib.sha256(data).hexdigest()
+
+
 def _module_name(path: Path, src: Path) -> str:
     return ".".join(path.relative_to(src).with_suffix("").parts)
 
@@ -123,7 +133,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 manifest["compiler"] = f"Cython {cython_version}"
                 for name, path in built.items():
                     source = src / Path(*name.split(".")).with_suffix(".py")
-                    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+                    digest = source_digest(source)
                     manifest["modules"][name] = digest
                     if not editable:
                         target = path.relative_to(build_lib).as_posix()

@@ -149,7 +149,11 @@ def _build(tree: Path) -> None:
     modules: dict[str, str] = {}
     for name in built:
         source = src / Path(*name.split(".")).with_suffix(".py")
-        modules[name] = hashlib.sha256(source.read_bytes()).hexdigest()
+        digest = getattr(hb, "source_digest", None)  # .py and .pxd, since the typed state
+        if digest is None:  # a commit from before: the .py alone
+            modules[name] = hashlib.sha256(source.read_bytes()).hexdigest()
+        else:
+            modules[name] = digest(source)
     manifest = {"compiler": f"Cython {version('cython')}", "modules": modules, "reason": ""}
     text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
     (src / "caiquan" / hb.MANIFEST).write_text(text, encoding="utf-8")

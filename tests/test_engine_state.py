@@ -15,6 +15,7 @@ from caiquan.engine import (
     RecordError,
     RecordVersionError,
     Rng,
+    State,
 )
 from caiquan.games import load_game, replay
 
@@ -328,3 +329,42 @@ def test_a_world_without_a_log_drops_every_event_even_unguarded() -> None:
     sink += [(0, "x", None, {})]
     assert len(sink) == 0 and w.event_count() == 0
     assert s.determinize(0, Rng(3)).events(0) == s.events(0)  # log=True keeps the view's log
+
+
+def test_the_engines_fields_are_slots_and_the_games_a_dict() -> None:
+    """On both paths (compiled: typed fields of an extension type, ``state.pxd``) the
+    engine's fields are slots and a game's fields its instance dict; ``state_fields`` reads
+    both, a state still takes new attributes and deep-copies whole."""
+    import copy
+
+    from caiquan.engine.state import _ENGINE_FIELDS, state_fields
+
+    s = load_game("promise").new_state(3)
+    assert not _ENGINE_FIELDS & set(vars(s))
+    fields = state_fields(s)
+    assert set(fields) >= _ENGINE_FIELDS and set(vars(s)) <= set(fields)
+    s.extra = [1]
+    c = s.clone()
+    assert c.extra == [1] and c.extra is not s.extra
+    other = copy.deepcopy(s)
+    assert other == s and state_fields(other).keys() == state_fields(s).keys()
+    c.apply([c.legal(p)[0] for p in c.to_move()])
+    assert c != s
+
+
+def test_a_game_without_a_required_hook_says_which() -> None:
+    class NoSetup(State):
+        def _legal(self, player: int) -> list[int]:
+            return []
+
+        def _apply(self, joint: dict[int, int]) -> None:
+            pass
+
+        def _observe(self, player: int | None) -> dict[str, object]:
+            return {}
+
+        def _ranks(self) -> tuple[int, ...]:
+            return ()
+
+    with pytest.raises(NotImplementedError, match=r"NoSetup.*_setup"):
+        NoSetup(load_game("goofspiel"), 1)  # type: ignore[abstract]

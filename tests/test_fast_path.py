@@ -160,3 +160,26 @@ def test_a_build_without_a_c_compiler_installs_the_pure_path(tmp_path: Path) -> 
     assert "caiquan/engine/state.py" in names
     assert manifest["modules"] == {} and manifest["compiler"] is None
     assert manifest["reason"].startswith("the compile failed (CompileError")
+
+
+def test_an_augmenting_pxd_is_part_of_the_source(tmp_path: Path) -> None:
+    """A module's ``.pxd`` beside its ``.py`` (the compiled layout: typed fields) counts as
+    its source: the build records both, and an edit of either one makes the build stale."""
+    pkg = _package(tmp_path)
+    pxd = pkg / "mod.pxd"
+    pxd.write_text("cdef class X:\n    cdef public object a\n")
+    digest = _fastpath.source_digest(pkg / "mod.py")
+    # what hatch_build.source_digest records (the build hook is not importable here)
+    assert digest == hashlib.sha256(b"X = 1\n\0pxd\0" + pxd.read_bytes()).hexdigest()
+    hook = (Path(__file__).resolve().parents[1] / "hatch_build.py").read_text("utf-8")
+    assert 'data += b"\\0pxd\\0" + pxd.read_bytes()' in hook
+    manifest = {"compiler": "Cython 3", "modules": {"pkg.mod": digest}}
+    finder = FastPathFinder(manifest, pure=False)
+    assert finder.find_spec("pkg.mod", [str(pkg)]) is None  # current: the extension
+    pxd.write_text("cdef class X:\n    cdef public list a\n")
+    finder = FastPathFinder(manifest, pure=False)
+    spec = finder.find_spec("pkg.mod", [str(pkg)])
+    assert spec is not None and spec.origin == str(pkg / "mod.py")
+    assert finder.decisions["pkg.mod"].startswith("its source changed")
+    pxd.unlink()  # without a .pxd the digest is the .py's alone, as before
+    assert _fastpath.source_digest(pkg / "mod.py") == hashlib.sha256(b"X = 1\n").hexdigest()

@@ -38,6 +38,17 @@ MANIFEST = Path(__file__).with_name("_compiled.json")
 PURE_ENV = "CAIQUAN_PURE"
 
 
+def source_digest(source: Path) -> str:
+    """The SHA-256 a module was compiled from: its ``.py``, and the ``.pxd`` beside it when
+    there is one (an augmenting declaration: the compiled layout, e.g. typed fields), so an
+    edit of either makes the extension stale. ``hatch_build.py`` computes the same."""
+    data = source.read_bytes()
+    pxd = source.with_suffix(".pxd")
+    if pxd.is_file():
+        data += b"\0pxd\0" + pxd.read_bytes()
+    return hashlib.sha256(data).hexdigest()
+
+
 def _pure_requested() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
@@ -85,7 +96,7 @@ class FastPathFinder(importlib.abc.MetaPathFinder):
         if self.pure:
             return f"{PURE_ENV}=1"
         try:
-            actual = hashlib.sha256(source.read_bytes()).hexdigest()
+            actual = source_digest(source)
         except OSError:
             return ""  # no source beside it (an installed wheel without .py): the extension
         if actual != digest:

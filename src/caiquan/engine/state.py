@@ -23,7 +23,7 @@ Contract for game authors:
 from __future__ import annotations
 
 import copy
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, SupportsIndex
 
@@ -72,8 +72,26 @@ _ENGINE_FIELDS = frozenset(
 )
 
 
-class State(ABC):
+class State:
     """One position of a game. Mutable: :meth:`apply` moves it forward in place."""
+
+    # The engine's own fields are slots (compiled: typed fields of an extension type,
+    # ``state.pxd``); a game's fields live in the instance dict.
+    __slots__ = (
+        "__dict__",
+        "__weakref__",
+        "_determinized",
+        "_events",
+        "_history",
+        "_legal_memo",
+        "_movers",
+        "_pending",
+        "_quiet",
+        "_redact_memo",
+        "game",
+        "rng",
+        "seed",
+    )
 
     game: Game
     rng: Rng
@@ -324,17 +342,14 @@ class State(ABC):
         (shallow-copied) and ``_nested_fields`` (two levels copied).
         """
         cls = type(self)
-        d = self.__dict__.copy()
+        new = self._engine_copy()
+        d = vars(new)  # the game's fields (the engine's are slots)
+        d.update(vars(self))
         plan = _CLONE_PLANS.get(cls)
         fresh = plan is None or not _plan_fits(plan, d)
         if fresh:
             plan = _CLONE_PLANS[cls] = _clone_plan(cls, d)
         assert plan is not None
-        d["rng"] = d["rng"].copy()
-        d["_history"] = list(d["_history"])
-        d["_events"] = d["_events"].copy()
-        d["_pending"] = d["_pending"].copy()
-        d["_legal_memo"] = d["_legal_memo"].copy()
         try:
             for key in plan[2]:  # flat fields: a shallow copy
                 value = d[key]
@@ -362,8 +377,23 @@ class State(ABC):
             # again (from this very dict, so the retry finds every key)
             del _CLONE_PLANS[cls]
             return self.clone()
-        new = object.__new__(cls)
-        new.__dict__ = d
+        return new
+
+    def _engine_copy(self) -> Self:
+        """A new state of this class with a copy of the engine's fields (slots) and no game
+        field yet: the start of :meth:`clone` (a game's own clone fills in its fields)."""
+        new = type(self).__new__(type(self))
+        new.game = self.game
+        new.seed = self.seed
+        new.rng = self.rng.copy()
+        new._history = list(self._history)
+        new._events = self._events.copy()
+        new._pending = self._pending.copy()
+        new._movers = self._movers
+        new._determinized = self._determinized
+        new._quiet = self._quiet
+        new._legal_memo = self._legal_memo.copy()
+        new._redact_memo = self._redact_memo  # shared by the clones (see determinize)
         return new
 
     def determinize(self, player: Player, rng: Rng, *, log: bool = True) -> Self:
@@ -460,10 +490,11 @@ class State(ABC):
         assert isinstance(other, State)
         if self.game != other.game:
             return False
-        mine, theirs = self.__dict__, other.__dict__
-        return mine.keys() == theirs.keys() and all(
-            mine[k] == theirs[k] for k in mine if k not in _MEMO_FIELDS
-        )
+        for k in _ENGINE_FIELDS:
+            if k not in _MEMO_FIELDS and getattr(self, k) != getattr(other, k):
+                return False
+        mine, theirs = vars(self), vars(other)
+        return mine.keys() == theirs.keys() and all(mine[k] == theirs[k] for k in mine)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -602,22 +633,27 @@ class State(ABC):
     @abstractmethod
     def _setup(self) -> None:
         """Deal and run forward to the first decision; set ``self._movers``."""
+        raise _missing(self, "_setup")
 
     @abstractmethod
     def _legal(self, player: Player) -> Sequence[int]:
         """Legal option ids of a deciding player, ascending."""
+        raise _missing(self, "_legal")
 
     @abstractmethod
     def _apply(self, joint: dict[Player, int]) -> None:
         """Apply a validated joint decision and run forward; update ``self._movers``."""
+        raise _missing(self, "_apply")
 
     @abstractmethod
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
         """The game-specific part of a player's (or a spectator's) view."""
+        raise _missing(self, "_observe")
 
     @abstractmethod
     def _ranks(self) -> tuple[int, ...]:
         """Final places (1 = best; equal places share a rank)."""
+        raise _missing(self, "_ranks")
 
     def _kind(self, player: Player) -> str:
         """The kind of decision ``player`` faces (``"throw"`` for an RPS throw)."""
@@ -674,7 +710,21 @@ def _redacted(event: EventEntry, player: Player) -> EventEntry:
     return (event[0], event[1], public, _NO_PRIVATE)
 
 
+def _missing(state: State, hook: str) -> NotImplementedError:
+    # State is no ABC (the compiled State is an extension type, which cannot derive from
+    # one): a game that leaves out a required hook hears which when it is called
+    return NotImplementedError(f"{type(state).__name__} must define {hook}() (a State hook)")
+
+
 _MEMO_FIELDS = frozenset({"_legal_memo", "_redact_memo"})
+
+
+def state_fields(state: State) -> dict[str, Any]:
+    """Every field of ``state``: the engine's (slots) and the game's (its instance dict)."""
+    out = {k: getattr(state, k) for k in sorted(_ENGINE_FIELDS)}
+    out.update(vars(state))
+    return out
+
 
 # per state class: (the number of attributes, the attributes a clone only checks, the flat
 # fields, the fields to deep-copy, the nested fields)

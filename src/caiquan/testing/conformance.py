@@ -22,6 +22,7 @@ from caiquan.engine import (
     Rng,
     State,
 )
+from caiquan.engine.state import state_fields
 
 _PICK_SALT = 0x5EED_C0DE
 
@@ -238,7 +239,7 @@ _LOG_FIELDS = frozenset({"_events", "_quiet", "_legal_memo", "_redact_memo"})
 
 
 def _beyond_log(s: State) -> dict[str, Any]:
-    return {k: v for k, v in s.__dict__.items() if k not in _LOG_FIELDS}
+    return {k: v for k, v in state_fields(s).items() if k not in _LOG_FIELDS}
 
 
 def check_quiet_worlds(game: Game, seed: int, *, max_states: int = 15) -> None:

@@ -35,9 +35,8 @@ from caiquan.engine import (
     win_loss_returns,
 )
 
-# engine fields (game, seed, rng, _history, _events, _pending, _movers, _determinized,
-# _quiet, _legal_memo, _redact_memo) + the six flat fields below
-_STATE_FIELDS = 17
+# the game's own fields (the six flat fields below; the engine's fields are slots)
+_STATE_FIELDS = 6
 
 
 class GoofspielState(State):
@@ -85,24 +84,17 @@ class GoofspielState(State):
         return ()
 
     def clone(self) -> Self:
-        d = self.__dict__
-        if type(self) is not GoofspielState or len(d) != _STATE_FIELDS:
+        if type(self) is not GoofspielState or len(vars(self)) != _STATE_FIELDS:
             return super().clone()  # a subclass or an extra attribute: the general path
-        new = object.__new__(GoofspielState)
-        d = d.copy()
-        d["rng"] = self.rng.copy()
-        d["_history"] = list(self._history)
-        d["_events"] = self._events.copy()
-        d["_pending"] = self._pending.copy()
-        d["_legal_memo"] = self._legal_memo.copy()
+        new = self._engine_copy()
+        d = vars(new)
         d["hands"] = list(self.hands)
         d["points"] = list(self.points)
         d["point_deck"] = list(self.point_deck)
         d["point_seq"] = list(self.point_seq)
         d["win_seq"] = list(self.win_seq)
         d["bids"] = list(self.bids)
-        new.__dict__ = d
-        return new  # type: ignore[return-value]
+        return new
 
     def apply(self, choice: DecisionInput) -> None:
         hands = self.hands

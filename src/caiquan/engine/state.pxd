@@ -1,0 +1,23 @@
+cimport cython
+
+# The compiled fast path's layout of caiquan.engine.state (an augmenting .pxd: state.py stays
+# the reference twin). State becomes an extension type whose engine fields are typed slots;
+# a game's own fields live in the instance dict.
+
+cdef class State:
+    cdef public object game
+    cdef public object rng
+    cdef public object seed
+    cdef public list _history
+    cdef public object _events  # a list, or the search worlds' shared sink (_NoLog)
+    cdef public dict _pending
+    cdef public tuple _movers
+    cdef public bint _determinized
+    cdef public bint _quiet
+    cdef public dict _legal_memo
+    cdef public dict _redact_memo
+    cdef dict __dict__
+    cdef object __weakref__
+
+    @cython.locals(new=State)
+    cpdef _engine_copy(self)
