@@ -71,6 +71,7 @@ def _compile(src: Path, files: list[Path], build_lib: Path, work: Path) -> dict[
     extensions = cythonize(
         extensions,
         build_dir=str(work / "c"),
+        include_path=[str(src)],  # a game's .pxd cimports the engine's (caiquan/engine/…)
         compiler_directives={"language_level": "3", "binding": True},
         nthreads=jobs,
         quiet=True,

@@ -183,3 +183,27 @@ def test_an_augmenting_pxd_is_part_of_the_source(tmp_path: Path) -> None:
     assert finder.decisions["pkg.mod"].startswith("its source changed")
     pxd.unlink()  # without a .pxd the digest is the .py's alone, as before
     assert _fastpath.source_digest(pkg / "mod.py") == hashlib.sha256(b"X = 1\n").hexdigest()
+
+
+def test_an_extension_built_on_a_pure_module_runs_its_source_too(tmp_path: Path) -> None:
+    """A game's compiled state extends the engine's (its ``.pxd`` cimports the engine's
+    layout): when the engine's module runs its ``.py`` (stale, missing), the game's extension
+    would find no extension type to extend, so it runs its ``.py`` as well, and says why."""
+    pkg = _package(tmp_path)
+    (pkg / "mod.pxd").write_text("cdef class X:\n    cdef public object a\n")
+    (pkg / "game.py").write_text("Y = 1\n")
+    (pkg / "game.pxd").write_text("cimport cython\nfrom pkg.mod cimport X\n\ncdef class Y(X):\n")
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES[:1]:
+        (pkg / f"game{suffix}").write_bytes(b"")
+    assert _fastpath.cimports(pkg / "game.pxd") == ["cython", "pkg.mod"]
+    modules = {
+        "pkg.mod": _fastpath.source_digest(pkg / "mod.py"),
+        "pkg.game": _fastpath.source_digest(pkg / "game.py"),
+    }
+    finder = FastPathFinder({"compiler": "Cython 3", "modules": modules}, pure=False)
+    assert finder.find_spec("pkg.game", [str(pkg)]) is None  # both current: the extension
+    (pkg / "mod.py").write_text("X = 2\n")  # the engine's module edited since the build
+    finder = FastPathFinder({"compiler": "Cython 3", "modules": modules}, pure=False)
+    spec = finder.find_spec("pkg.game", [str(pkg)])
+    assert spec is not None and spec.origin == str(pkg / "game.py")
+    assert finder.decisions["pkg.game"] == "it extends pkg.mod, which runs its .py"

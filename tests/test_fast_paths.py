@@ -204,16 +204,20 @@ def test_rng_shuffle_matches_fisher_yates_on_the_plain_generator(seed: int, size
 
 def test_goofspiel_fast_clone_equals_the_general_clone_and_is_independent() -> None:
     from caiquan.engine import State
+    from caiquan.engine.state import game_slots, state_fields
 
     game = load_game("goofspiel", {"num_cards": 8, "imp_info": True})
     s = game.new_state(4)
+    assert game_slots(type(s)) == ("bids", "hands", "point_deck", "point_seq", "points", "win_seq")
     rng = Rng(8)
     while not s.is_terminal():
         fast, plain = s.clone(), State.clone(s)
         assert fast == plain == s and type(fast) is type(plain)
-        for name, value in vars(s).items():
+        assert state_fields(fast).keys() == state_fields(s).keys() >= set(game_slots(type(s)))
+        for name, value in state_fields(s).items():
             if isinstance(value, list | dict | set) and name != "_redact_memo":  # shared
-                assert vars(fast)[name] is not value, name  # nothing mutable is shared
+                assert state_fields(fast)[name] is not value, name  # nothing mutable is shared
+                assert state_fields(plain)[name] is not value, name
         fast.apply([rng.choice(fast.legal(p)) for p in fast.to_move()])
         assert s == plain  # playing on the copy leaves the original alone
         s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
@@ -477,3 +481,41 @@ def test_drama_lookahead_plays_one_card_of_a_rank(samples: int) -> None:
                 lumped += wrong != plain
             s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     assert shared > 20 and lumped > 20
+
+
+def test_goofspiel_reveal_private_part_is_the_plain_mapping() -> None:
+    """A hidden-bid reveal logs each player's own bid through a mapping made when read
+    (``_OwnBids``): it must behave as the plain ``{p: {"my_bid": b + 1}}`` it stands for."""
+    from collections.abc import Mapping
+
+    from caiquan.engine.types import event_view, event_visible_to
+    from caiquan.games.goofspiel.rules import _OwnBids
+
+    own = _OwnBids((4, 0, 2))
+    plain = {0: {"my_bid": 5}, 1: {"my_bid": 1}, 2: {"my_bid": 3}}
+    assert isinstance(own, Mapping)
+    assert own == plain and plain == own and own == _OwnBids((4, 0, 2))
+    assert own != _OwnBids((4, 0, 1)) and own != {0: {"my_bid": 5}} and own != [1]
+    assert dict(own) == plain and list(own) == [0, 1, 2] and len(own) == 3
+    assert own.get(1) == {"my_bid": 1} and own.get(3) is None and own.get(-1, "x") == "x"
+    assert 2 in own and 3 not in own and "0" not in own and None not in own
+    assert own[True] == plain[True]  # a dict takes True for 1, so does this
+    with pytest.raises(KeyError):
+        own[3]
+    assert dict(own.items()) == plain and list(own.keys()) == [0, 1, 2]
+    assert list(own.values()) == list(plain.values()) and repr(own) == repr(plain)
+    own[0]["my_bid"] = 99  # each read is a fresh dict: the event cannot be edited
+    assert own[0] == {"my_bid": 5}
+    event = (0, "reveal", {"turn": 1}, own)
+    for viewer in (None, 0, 1, 2, 3):
+        plain_event = (0, "reveal", {"turn": 1}, plain)
+        assert event_view(event, viewer) == event_view(plain_event, viewer)
+        assert event_visible_to(event, viewer) == event_visible_to(plain_event, viewer)
+    game = load_game("goofspiel", {"num_cards": 6, "imp_info": True, "players": 3})
+    s = game.new_state(5)
+    rng = Rng(3)
+    while not s.is_terminal():
+        s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    reveals = [e for e in s.events(0) if e["kind"] == "reveal"]
+    assert [e["my_bid"] for e in reveals] == [t[0] + 1 for t in s.bids]
+    assert all("my_bid" not in e for e in s.events(None))

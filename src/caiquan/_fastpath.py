@@ -28,6 +28,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,6 +48,19 @@ def source_digest(source: Path) -> str:
     if pxd.is_file():
         data += b"\0pxd\0" + pxd.read_bytes()
     return hashlib.sha256(data).hexdigest()
+
+
+def cimports(pxd: Path) -> list[str]:
+    """The modules a ``.pxd`` cimports (``from caiquan.x cimport …``, ``cimport caiquan.x``,
+    also ``cython``); none when there is no ``.pxd``."""
+    try:
+        text = pxd.read_text(encoding="utf-8")
+    except OSError:
+        return []
+    return [a or b for a, b in _CIMPORT.findall(text)]
+
+
+_CIMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+cimport\b|cimport[ \t]+([\w.]+))", re.M)
 
 
 def _pure_requested() -> bool:
@@ -86,11 +100,28 @@ class FastPathFinder(importlib.abc.MetaPathFinder):
             return None
         leaf = fullname.rpartition(".")[2]
         source = Path(path[0]) / f"{leaf}.py"
-        why = self._why_pure(source, leaf, digest)
+        why = self._why_pure(source, leaf, digest) or self._why_dependency(fullname, source)
         self.decisions[fullname] = why
         if not why:
             return None  # Python's own finder: the extension comes before the .py
         return importlib.util.spec_from_file_location(fullname, source)
+
+    def _why_dependency(self, fullname: str, source: Path) -> str:
+        """Why an extension that cimports another compiled module's layout (its
+        ``.pxd``, e.g. a game's state extending the engine's) must not run: that module runs
+        its ``.py``, so the layout it was built against is not there."""
+        root = source.parents[fullname.count(".")]  # the folder that holds the package
+        for dep in cimports(source.with_suffix(".pxd")):
+            digest = self.modules.get(dep)
+            if digest is None or dep == fullname:
+                continue
+            dep_leaf = dep.rpartition(".")[2]
+            dep_source = root.joinpath(*dep.split(".")).with_suffix(".py")
+            if self._why_pure(dep_source, dep_leaf, digest) or self._why_dependency(
+                dep, dep_source
+            ):
+                return f"it extends {dep}, which runs its .py"
+        return ""
 
     def _why_pure(self, source: Path, leaf: str, digest: str) -> str:
         if self.pure:

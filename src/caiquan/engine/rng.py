@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (rng.pxd types this module for the compiled fast path; the annotations are for mypy)
 """A small seeded random number generator that travels with a game state.
 
 Why not :class:`random.Random`? Two measured reasons:

@@ -1,12 +1,14 @@
 cimport cython
 
+from caiquan.engine.rng cimport Rng
+
 # The compiled fast path's layout of caiquan.engine.state (an augmenting .pxd: state.py stays
 # the reference twin). State becomes an extension type whose engine fields are typed slots;
 # a game's own fields live in the instance dict.
 
 cdef class State:
     cdef public object game
-    cdef public object rng
+    cdef public Rng rng
     cdef public object seed
     cdef public list _history
     cdef public object _events  # a list, or the search worlds' shared sink (_NoLog)
@@ -19,5 +21,9 @@ cdef class State:
     cdef dict __dict__
     cdef object __weakref__
 
-    @cython.locals(new=State)
     cpdef _engine_copy(self)
+    cpdef _engine_fill(self, State new)
+
+    cpdef _log_each(self, str kind, public, private)
+
+    cpdef _log_public(self, str kind, public)

@@ -377,12 +377,44 @@ class State:
             # again (from this very dict, so the retry finds every key)
             del _CLONE_PLANS[cls]
             return self.clone()
+        slots = _GAME_SLOTS.get(cls)
+        if slots is None:
+            slots = game_slots(cls)
+        if slots:
+            self._copy_slots(new, slots)
         return new
+
+    def _copy_slots(self, new: State, slots: tuple[str, ...]) -> None:
+        """Copy the game's slot fields (a game whose state declares ``__slots__``, compiled
+        as typed fields) by the same rules as its dict fields."""
+        cls = type(self)
+        memo: dict[int, Any] | None = None
+        for key in slots:
+            try:
+                value = getattr(self, key)
+            except AttributeError:
+                continue  # never set (a slot not filled yet)
+            if key in cls._flat_fields:
+                value = list(value) if type(value) is list else value.copy()
+            elif key in cls._nested_fields:
+                value = [inner.copy() for inner in value]
+            elif key not in cls._shared_fields and type(value) not in _IMMUTABLE:
+                if memo is None:
+                    memo = {id(self.game): self.game}
+                value = copy.deepcopy(value, memo)
+            setattr(new, key, value)
 
     def _engine_copy(self) -> Self:
         """A new state of this class with a copy of the engine's fields (slots) and no game
         field yet: the start of :meth:`clone` (a game's own clone fills in its fields)."""
         new = type(self).__new__(type(self))
+        self._engine_fill(new)
+        return new
+
+    def _engine_fill(self, new: State) -> None:
+        """Copy the engine's fields into ``new``, a bare state (``cls.__new__(cls)``): what
+        :meth:`_engine_copy` does after making one (a game's clone that knows its class
+        makes it faster, compiled)."""
         new.game = self.game
         new.seed = self.seed
         new.rng = self.rng.copy()
@@ -394,7 +426,6 @@ class State:
         new._quiet = self._quiet
         new._legal_memo = self._legal_memo.copy()
         new._redact_memo = self._redact_memo  # shared by the clones (see determinize)
-        return new
 
     def determinize(self, player: Player, rng: Rng, *, log: bool = True) -> Self:
         """A copy in which everything ``player`` cannot see is resampled from ``rng``.
@@ -493,6 +524,9 @@ class State:
         for k in _ENGINE_FIELDS:
             if k not in _MEMO_FIELDS and getattr(self, k) != getattr(other, k):
                 return False
+        for k in game_slots(type(self)):
+            if getattr(self, k, _UNSET) != getattr(other, k, _UNSET):
+                return False
         mine, theirs = vars(self), vars(other)
         return mine.keys() == theirs.keys() and all(mine[k] == theirs[k] for k in mine)
 
@@ -538,6 +572,12 @@ class State:
         logs a private part at every step (a keyword call costs more in compiled code)."""
         events = self._events
         events.append((len(events), kind, public, private or _NO_PRIVATE))
+
+    def _log_public(self, kind: str, public: Mapping[str, JSONValue]) -> None:
+        """``_log(kind, public)``: an event everyone sees, with positional arguments (a
+        direct call from compiled game code, like :meth:`_log_each`)."""
+        events = self._events
+        events.append((len(events), kind, public, _NO_PRIVATE))
 
     # ------------------------------------------------------------------ validation
 
@@ -720,10 +760,36 @@ _MEMO_FIELDS = frozenset({"_legal_memo", "_redact_memo"})
 
 
 def state_fields(state: State) -> dict[str, Any]:
-    """Every field of ``state``: the engine's (slots) and the game's (its instance dict)."""
+    """Every field of ``state``: the engine's (slots), the game's slots (a state class
+    that declares ``__slots__``) and the game's other fields (its instance dict)."""
     out = {k: getattr(state, k) for k in sorted(_ENGINE_FIELDS)}
+    for k in game_slots(type(state)):
+        value = getattr(state, k, _UNSET)
+        if value is not _UNSET:
+            out[k] = value
     out.update(vars(state))
     return out
+
+
+def game_slots(cls: type[State]) -> tuple[str, ...]:
+    """The slot fields a game's state class declares (``__slots__`` of the classes between
+    it and :class:`State`; compiled, a game's ``.pxd`` types them), in declaration order."""
+    slots = _GAME_SLOTS.get(cls)
+    if slots is None:
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            if klass is State or klass is object or not issubclass(klass, State):
+                continue
+            declared = klass.__dict__.get("__slots__", ())
+            for name in (declared,) if isinstance(declared, str) else declared:
+                if name not in ("__dict__", "__weakref__") and name not in names:
+                    names.append(name)
+        slots = _GAME_SLOTS[cls] = tuple(names)
+    return slots
+
+
+_GAME_SLOTS: dict[type, tuple[str, ...]] = {}
+_UNSET: Any = object()
 
 
 # per state class: (the number of attributes, the attributes a clone only checks, the flat

@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (rules.pxd types this module for the compiled fast path; the annotations are for mypy)
 """Goofspiel (a.k.a. the Game of Pure Strategy), the engine's reference game.
 
 Every player holds cards 1…N. Each turn a point card is turned up; all players bid one card
@@ -13,7 +15,7 @@ here the game ends after ``num_turns`` turns.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
 from typing import Any, ClassVar, Self
 
 from caiquan.engine import (
@@ -28,18 +30,20 @@ from caiquan.engine import (
     Player,
     Rng,
     Standing,
-    State,
     Text,
     ranks_from_scores,
     seat_name,
     win_loss_returns,
 )
-
-# the game's own fields (the six flat fields below; the engine's fields are slots)
-_STATE_FIELDS = 6
+from caiquan.engine.state import State  # the name rules.pxd cimports (compiled)
 
 
 class GoofspielState(State):
+    # The game's six fields are slots like the engine's: compiled, ``rules.pxd`` makes the
+    # state an extension type with them typed (C struct reads on the hot path); this file
+    # stays the reference twin with the same layout.
+    __slots__ = ("bids", "hands", "point_deck", "point_seq", "points", "win_seq")
+
     game: Goofspiel
     _flat_fields: ClassVar[frozenset[str]] = frozenset(
         {"hands", "points", "point_deck", "point_seq", "win_seq", "bids"}
@@ -69,7 +73,7 @@ class GoofspielState(State):
         card = self.point_deck.pop()
         self.point_seq.append(card)
         if not self._quiet:
-            self._log("point", {"turn": len(self.point_seq), "point": card + 1})
+            self._log_public("point", {"turn": len(self.point_seq), "point": card + 1})
 
     def _legal(self, player: Player) -> Sequence[int]:
         return self.game.cards_in(self.hands[player])
@@ -79,37 +83,40 @@ class GoofspielState(State):
     # back to for anything unusual); tests/test_fast_paths.py plays both side by side.
     def legal(self, player: Player) -> tuple[int, ...]:
         if player in self._movers:
-            cards = self.game._cards_cache.get(self.hands[player])
+            cache = self.game._cards_cache
+            cards = cache.get(self.hands[player])
             return cards if cards is not None else self.game.cards_in(self.hands[player])
         return ()
 
     def clone(self) -> Self:
-        if type(self) is not GoofspielState or len(vars(self)) != _STATE_FIELDS:
-            return super().clone()  # a subclass or an extra attribute: the general path
-        new = self._engine_copy()
-        d = vars(new)
-        d["hands"] = list(self.hands)
-        d["points"] = list(self.points)
-        d["point_deck"] = list(self.point_deck)
-        d["point_seq"] = list(self.point_seq)
-        d["win_seq"] = list(self.win_seq)
-        d["bids"] = list(self.bids)
-        return new
+        if type(self) is not GoofspielState or vars(self):
+            return State.clone(self)  # a subclass or an extra attribute: the general path
+        new = GoofspielState.__new__(GoofspielState)
+        self._engine_fill(new)
+        new.hands = list(self.hands)
+        new.points = list(self.points)
+        new.point_deck = list(self.point_deck)
+        new.point_seq = list(self.point_seq)
+        new.win_seq = list(self.win_seq)
+        new.bids = list(self.bids)
+        return new  # type: ignore[return-value]  # Self is GoofspielState here (checked above)
 
     def apply(self, choice: DecisionInput) -> None:
         hands = self.hands
         if type(choice) is list and self._movers and len(choice) == len(hands):
+            joint = []  # the history's entry, ((0, bid), (1, bid), …), built as it is checked
             for p, o in enumerate(choice):
                 if type(o) is not int or o < 0 or not hands[p] >> o & 1:
                     break
+                joint.append((p, o))
             else:
                 if self._pending:
                     self._pending.clear()
                 self._legal_memo.clear()
-                self._history.append(tuple(enumerate(choice)))
+                self._history.append(tuple(joint))
                 self._play_turn(tuple(choice))
                 return
-        super().apply(choice)
+        State.apply(self, choice)
 
     def _kind(self, player: Player) -> str:
         return "bid"
@@ -126,7 +133,10 @@ class GoofspielState(State):
         # the hot path of every playout: each attribute is read once (an attribute of a
         # Python object costs a type and a dict lookup, compiled or not)
         g = self.game
-        top = max(bids)
+        top = -1  # max(bids), a C loop compiled (a call of max() cost a tenth of the step)
+        for b in bids:
+            if b > top:
+                top = b
         point_seq = self.point_seq
         point = point_seq[-1]
         if bids.count(top) == 1:
@@ -149,20 +159,21 @@ class GoofspielState(State):
                 "winner": None if winner < 0 else winner,
             }
             if g.imp_info:  # each player sees their own bid only
-                self._log_each("reveal", public, {p: {"my_bid": b + 1} for p, b in enumerate(bids)})
+                # _OwnBids is a Mapping (registered: compiled, it is an extension type)
+                self._log_each("reveal", public, _OwnBids(bids))  # type: ignore[arg-type]
             else:
                 public["bids"] = [b + 1 for b in bids]
-                self._log("reveal", public)
+                self._log_public("reveal", public)
         if turn >= g.num_turns:
             self._movers = ()
             return
         card = self.point_deck.pop()  # _deal_point(), inlined on the hot path
         point_seq.append(card)
         if not quiet:
-            self._log("point", {"turn": turn + 1, "point": card + 1})
+            self._log_public("point", {"turn": turn + 1, "point": card + 1})
         if turn == g.num_cards - 1:
             # one card left in every hand: no choice, play it now (as OpenSpiel does)
-            self._play_turn(tuple(h.bit_length() - 1 for h in hands))
+            self._play_turn(tuple([h.bit_length() - 1 for h in hands]))
 
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
         g = self.game
@@ -316,6 +327,66 @@ class GoofspielState(State):
 
     def _metrics(self) -> dict[str, float]:
         return {"turns": float(len(self.bids))}
+
+
+class _OwnBids:
+    """The private part of a hidden-bid reveal: ``{p: {"my_bid": b + 1}}`` for each player
+    ``p`` and their bid ``b``, a read-only mapping that makes a player's part when it is read
+    (a playout or a search world reads none; three dicts a turn were a tenth of its step).
+    Equal to the plain dict it stands for, and registered as a :class:`Mapping`."""
+
+    __slots__ = ("_bids",)
+
+    def __init__(self, bids: tuple[int, ...]) -> None:
+        self._bids = bids
+
+    def __getitem__(self, player: Player) -> dict[str, JSONValue]:
+        bids = self._bids
+        if isinstance(player, int) and 0 <= player < len(bids):
+            return {"my_bid": bids[player] + 1}
+        raise KeyError(player)
+
+    def get(self, player: Player, default: Any = None) -> Any:
+        try:
+            return self[player]
+        except KeyError:
+            return default
+
+    def __contains__(self, player: object) -> bool:
+        return isinstance(player, int) and 0 <= player < len(self._bids)
+
+    def __iter__(self) -> Iterator[Player]:
+        return iter(range(len(self._bids)))
+
+    def __len__(self) -> int:
+        return len(self._bids)
+
+    def keys(self) -> KeysView[Player]:
+        return self._plain().keys()
+
+    def items(self) -> ItemsView[Player, dict[str, JSONValue]]:
+        return self._plain().items()
+
+    def values(self) -> ValuesView[dict[str, JSONValue]]:
+        return self._plain().values()
+
+    def _plain(self) -> dict[Player, dict[str, JSONValue]]:
+        return {p: {"my_bid": b + 1} for p, b in enumerate(self._bids)}
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is _OwnBids:
+            return self._bids == other._bids
+        if isinstance(other, Mapping):
+            return self._plain() == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._plain())
+
+
+Mapping.register(_OwnBids)
 
 
 def _cards(hand: int, n: int) -> list[int]:

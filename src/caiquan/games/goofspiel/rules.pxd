@@ -1,0 +1,35 @@
+cimport cython
+
+from caiquan.engine.state cimport State
+
+# The compiled fast path's layout of caiquan.games.goofspiel.rules (an augmenting .pxd:
+# rules.py stays the reference twin, with the same fields as __slots__). The state is an
+# extension type of the engine's State with the game's six fields typed.
+
+cdef class GoofspielState(State):
+    cdef public list hands
+    cdef public list points
+    cdef public list point_deck
+    cdef public list point_seq
+    cdef public list win_seq
+    cdef public list bids
+
+    @cython.locals(new=GoofspielState)
+    cpdef clone(self)
+
+    @cython.locals(hands=list, joint=list, p=Py_ssize_t)
+    cpdef apply(self, choice)
+
+    @cython.locals(cache=dict)
+    cpdef legal(self, player)
+
+
+    @cython.locals(
+        hands=list, point_seq=list, played=list, turn=Py_ssize_t, winner=Py_ssize_t,
+        top=Py_ssize_t, p=Py_ssize_t, b=Py_ssize_t, quiet=bint,
+    )
+    cpdef _play_turn(self, tuple bids)
+
+
+cdef class _OwnBids:
+    cdef readonly tuple _bids
