@@ -158,6 +158,9 @@ def test_a_build_without_a_c_compiler_installs_the_pure_path(tmp_path: Path) -> 
         manifest = json.loads(z.read("caiquan/_compiled.json"))
     assert not [n for n in names if n.endswith(".so")]
     assert "caiquan/engine/state.py" in names
+    # the .pxd files ship beside their .py: the runtime's staleness digest covers them, and
+    # the finder reads their cimports
+    assert {"caiquan/engine/state.pxd", "caiquan/games/goofspiel/rules.pxd"} <= set(names)
     assert manifest["modules"] == {} and manifest["compiler"] is None
     assert manifest["reason"].startswith("the compile failed (CompileError")
 

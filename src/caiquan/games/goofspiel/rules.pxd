@@ -26,10 +26,20 @@ cdef class GoofspielState(State):
 
     @cython.locals(
         hands=list, point_seq=list, played=list, turn=Py_ssize_t, winner=Py_ssize_t,
-        top=Py_ssize_t, p=Py_ssize_t, b=Py_ssize_t, quiet=bint,
+        top=Py_ssize_t, p=Py_ssize_t, b=Py_ssize_t, quiet=bint, own=_OwnBids,
     )
     cpdef _play_turn(self, tuple bids)
 
 
 cdef class _OwnBids:
     cdef readonly tuple _bids
+
+
+cdef dict _REVEALS, _POINTS, _OWN_BIDS
+cdef Py_ssize_t _MEMO_LIMIT
+
+@cython.locals(public=dict)
+cpdef dict _reveal(Py_ssize_t turn, Py_ssize_t point, Py_ssize_t winner)
+
+@cython.locals(public=dict)
+cpdef dict _point(Py_ssize_t turn, Py_ssize_t card)

@@ -73,7 +73,7 @@ class GoofspielState(State):
         card = self.point_deck.pop()
         self.point_seq.append(card)
         if not self._quiet:
-            self._log_public("point", {"turn": len(self.point_seq), "point": card + 1})
+            self._log_public("point", _point(len(self.point_seq), card))
 
     def _legal(self, player: Player) -> Sequence[int]:
         return self.game.cards_in(self.hands[player])
@@ -153,24 +153,32 @@ class GoofspielState(State):
         turn = len(played)
         quiet = self._quiet  # a search world logs nothing (State.determinize)
         if not quiet:
-            public: dict[str, JSONValue] = {
-                "turn": turn,
-                "point": point + 1,
-                "winner": None if winner < 0 else winner,
-            }
             if g.imp_info:  # each player sees their own bid only
+                public = _reveal(turn, point, winner)
+                own = _OWN_BIDS.get(bids)
+                if own is None:
+                    own = _OwnBids(bids)
+                    if len(_OWN_BIDS) < _MEMO_LIMIT:
+                        _OWN_BIDS[bids] = own
                 # _OwnBids is a Mapping (registered: compiled, it is an extension type)
-                self._log_each("reveal", public, _OwnBids(bids))  # type: ignore[arg-type]
+                self._log_each("reveal", public, own)  # type: ignore[arg-type]
             else:
-                public["bids"] = [b + 1 for b in bids]
-                self._log_public("reveal", public)
+                self._log_public(
+                    "reveal",
+                    {
+                        "turn": turn,
+                        "point": point + 1,
+                        "winner": None if winner < 0 else winner,
+                        "bids": [b + 1 for b in bids],
+                    },
+                )
         if turn >= g.num_turns:
             self._movers = ()
             return
         card = self.point_deck.pop()  # _deal_point(), inlined on the hot path
         point_seq.append(card)
         if not quiet:
-            self._log_public("point", {"turn": turn + 1, "point": card + 1})
+            self._log_public("point", _point(turn + 1, card))
         if turn == g.num_cards - 1:
             # one card left in every hand: no choice, play it now (as OpenSpiel does)
             self._play_turn(tuple([h.bit_length() - 1 for h in hands]))
@@ -327,6 +335,36 @@ class GoofspielState(State):
 
     def _metrics(self) -> dict[str, float]:
         return {"turns": float(len(self.bids))}
+
+
+# A logged event never changes (State._log), and the public part of a turn's events depends
+# on nothing but the turn, the point card and the winner: each one is made once and shared by
+# every game's log (as the private parts of a hidden-bid reveal, by bids). Bounded: 30 turns
+# × 30 point cards × 11 winners at most; the private parts stop being kept past the limit.
+_REVEALS: dict[tuple[int, int, int], dict[str, JSONValue]] = {}
+_POINTS: dict[tuple[int, int], dict[str, JSONValue]] = {}
+_OWN_BIDS: dict[tuple[int, ...], _OwnBids] = {}
+_MEMO_LIMIT = 1 << 16
+
+
+def _reveal(turn: int, point: int, winner: int) -> dict[str, JSONValue]:
+    """The public part of a hidden-bid reveal (``point`` the card index; ``winner`` −1 for
+    a tie), shared: read it, never change it."""
+    key = (turn, point, winner)
+    public = _REVEALS.get(key)
+    if public is None:
+        w = None if winner < 0 else winner
+        public = _REVEALS[key] = {"turn": turn, "point": point + 1, "winner": w}
+    return public
+
+
+def _point(turn: int, card: int) -> dict[str, JSONValue]:
+    """The point card ``card`` (an index) turned up on ``turn``, shared like ``_reveal``."""
+    key = (turn, card)
+    public = _POINTS.get(key)
+    if public is None:
+        public = _POINTS[key] = {"turn": turn, "point": card + 1}
+    return public
 
 
 class _OwnBids:
