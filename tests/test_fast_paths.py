@@ -519,3 +519,35 @@ def test_goofspiel_reveal_private_part_is_the_plain_mapping() -> None:
     reveals = [e for e in s.events(0) if e["kind"] == "reveal"]
     assert [e["my_bid"] for e in reveals] == [t[0] + 1 for t in s.bids]
     assert all("my_bid" not in e for e in s.events(None))
+
+
+@pytest.mark.parametrize(("game_id", "config"), [("promise", {}), ("goofspiel", {"players": 3})])
+def test_a_written_out_clone_equals_the_general_clone(
+    game_id: str, config: dict[str, object]
+) -> None:
+    """A game whose state has slot fields writes its clone out field by field (compiled: C
+    struct copies); it must equal ``State.clone`` (flat fields copied, the rest shared as
+    immutable), share nothing mutable, cover every field, and leave the original alone."""
+    from caiquan.engine import State
+    from caiquan.engine.state import _ENGINE_FIELDS, game_slots, state_fields
+
+    game = load_game(game_id, config)
+    for seed in range(4):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        slots = set(game_slots(type(s)))
+        assert slots and set(state_fields(s)) - _ENGINE_FIELDS == slots  # no dict field
+        while not s.is_terminal():
+            fast, plain = s.clone(), State.clone(s)
+            assert fast == plain == s and type(fast) is type(plain) is type(s)
+            assert not vars(fast) and not vars(plain)
+            for name, value in state_fields(s).items():
+                if isinstance(value, list | dict | set) and name != "_redact_memo":
+                    assert state_fields(fast)[name] is not value, name
+            before = State.clone(s)
+            fast.apply({p: rng.choice(fast.legal(p)) for p in fast.to_move()})
+            assert s == before  # playing on the copy leaves the original alone
+            s.apply({p: rng.choice(s.legal(p)) for p in s.to_move()})
+    s.extra = [1]  # an attribute the written-out clone does not know: the general path
+    copy = s.clone()
+    assert copy == s and copy.extra == [1] and copy.extra is not s.extra

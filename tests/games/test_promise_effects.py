@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from caiquan.engine import ContentError, Rng
+from caiquan.engine.state import _ENGINE_FIELDS, state_fields
 from caiquan.games import load_game
 from caiquan.games.promise import PromiseState, load_content, rules
 from caiquan.games.promise.effects import COLS as EFFECT_COLS
@@ -50,7 +51,8 @@ def _battle_state(seed: int = 1) -> PromiseState:
 
 
 def _snapshot(state: PromiseState) -> dict[str, str]:
-    return {k: repr(v) for k, v in vars(state).items() if k != "game"}
+    # the game's own fields (slots, compiled: struct fields), not the engine's
+    return {k: repr(v) for k, v in state_fields(state).items() if k not in _ENGINE_FIELDS}
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from caiquan.engine import (
     BLADES,
@@ -58,9 +58,9 @@ from caiquan.engine import (
     JSONValue,
     Player,
     Rng,
-    State,
     Text,
 )
+from caiquan.engine.state import State  # the name rules.pxd cimports (compiled)
 
 from .catalogue import card_id, catalogue
 from .content import Character, Content, character_card, load_content
@@ -154,6 +154,46 @@ def _distance(a: int, b: int) -> int:
 
 
 class PromiseState(State):
+    # The game's fields are slots like the engine's: compiled, ``rules.pxd`` makes the state
+    # an extension type with them as C struct fields (no dict lookup on the hot path); this
+    # file stays the reference twin with the same layout.
+    __slots__ = (
+        "chars",
+        "check_deck",
+        "check_discard",
+        "checks",
+        "choice_throws",
+        "contested",
+        "discard_skills",
+        "dmg",
+        "draw_wins",
+        "equipped",
+        "first",
+        "first_picker",
+        "forbidden",
+        "guard",
+        "hand_skills",
+        "hand_weapons",
+        "hearts",
+        "last_round",
+        "life",
+        "mods",
+        "phase",
+        "qi",
+        "reason",
+        "recover_this",
+        "round",
+        "set_skill",
+        "set_weapon",
+        "skill_state",
+        "step_range",
+        "struck",
+        "threshold_delta",
+        "throw_queue",
+        "throws",
+        "tokens",
+    )
+
     game: Promise
     _shared_fields: ClassVar[frozenset[str]] = frozenset()
     _flat_fields: ClassVar[frozenset[str]] = frozenset(
@@ -165,6 +205,49 @@ class PromiseState(State):
             "check_discard", "checks",
         }
     )  # fmt: skip
+
+    def clone(self) -> Self:
+        """The general clone (:meth:`State.clone`: the flat fields copied, the others
+        immutable and shared), written out field by field for this class."""
+        if type(self) is not PromiseState or vars(self):
+            return State.clone(self)  # a subclass or an extra attribute: the general path
+        new = PromiseState.__new__(PromiseState)
+        self._engine_fill(new)
+        new.chars = list(self.chars)
+        new.check_deck = list(self.check_deck)
+        new.check_discard = list(self.check_discard)
+        new.checks = list(self.checks)
+        new.discard_skills = list(self.discard_skills)
+        new.dmg = list(self.dmg)
+        new.draw_wins = list(self.draw_wins)
+        new.equipped = list(self.equipped)
+        new.first = list(self.first)
+        new.forbidden = list(self.forbidden)
+        new.guard = list(self.guard)
+        new.hand_skills = list(self.hand_skills)
+        new.hand_weapons = list(self.hand_weapons)
+        new.hearts = list(self.hearts)
+        new.life = list(self.life)
+        new.mods = list(self.mods)
+        new.qi = list(self.qi)
+        new.recover_this = list(self.recover_this)
+        new.set_skill = list(self.set_skill)
+        new.set_weapon = list(self.set_weapon)
+        new.skill_state = list(self.skill_state)
+        new.step_range = list(self.step_range)
+        new.threshold_delta = list(self.threshold_delta)
+        new.throw_queue = list(self.throw_queue)
+        new.throws = list(self.throws)
+        new.tokens = list(self.tokens)
+        new.choice_throws = self.choice_throws
+        new.contested = self.contested
+        new.first_picker = self.first_picker
+        new.last_round = self.last_round
+        new.phase = self.phase
+        new.reason = self.reason
+        new.round = self.round
+        new.struck = self.struck
+        return new  # type: ignore[return-value]  # Self is PromiseState here (checked above)
 
     # ------------------------------------------------------------------ setup
 

@@ -1,0 +1,46 @@
+cimport cython
+
+from caiquan.engine.state cimport State
+
+# The compiled fast path's layout of caiquan.games.promise.rules (an augmenting .pxd: rules.py
+# stays the reference twin, with the same fields as __slots__). The state is an extension type
+# of the engine's State with the game's fields as C struct fields.
+
+cdef class PromiseState(State):
+    cdef public object chars
+    cdef public object check_deck
+    cdef public object check_discard
+    cdef public object checks
+    cdef public object choice_throws
+    cdef public object contested
+    cdef public object discard_skills
+    cdef public object dmg
+    cdef public object draw_wins
+    cdef public object equipped
+    cdef public object first
+    cdef public object first_picker
+    cdef public object forbidden
+    cdef public object guard
+    cdef public object hand_skills
+    cdef public object hand_weapons
+    cdef public object hearts
+    cdef public object last_round
+    cdef public object life
+    cdef public object mods
+    cdef public object phase
+    cdef public object qi
+    cdef public object reason
+    cdef public object recover_this
+    cdef public object round
+    cdef public object set_skill
+    cdef public object set_weapon
+    cdef public object skill_state
+    cdef public object step_range
+    cdef public object struck
+    cdef public object threshold_delta
+    cdef public object throw_queue
+    cdef public object throws
+    cdef public object tokens
+
+    @cython.locals(new=PromiseState)
+    cpdef clone(self)
