@@ -104,6 +104,10 @@ class SilentPointsState(GoofspielState):
         if kind != "point":
             super()._log(kind, *args, **kwargs)
 
+    def _log_public(self, kind: str, public: Any) -> None:  # goofspiel's hot path logs so
+        if kind != "point":
+            super()._log_public(kind, public)
+
 
 class LogReadingState(GoofspielState):
     """A rule that reads the event log: the point scored grows by the events logged so far

@@ -270,41 +270,47 @@ def test_a_determinized_copy_keeps_no_trace_of_the_truth() -> None:
 
 
 def test_clone_plans_again_when_an_attribute_takes_another_ones_place() -> None:
-    """``State.clone`` caches a per-class plan and checks it by size and by the keys it does
-    not copy; an attribute swapped for another (same count) must still be copied, not
-    shared, and a clone of a state with one attribute more must copy that one too."""
-    s = load_game("promise").new_state(3)
-    s.clone()  # the plan of promise's state is cached now
-    del s.__dict__["throw_queue"]  # a flat field (copied by name) gone …
+    """``State.clone`` caches a per-class plan of a state's dict fields (a game whose state
+    declares no slots: the toy throw game) and checks it by size and by the keys it does not
+    copy; an attribute swapped for another (same count) must still be copied, not shared,
+    and a clone of a state with one attribute more must copy that one too."""
+    from tests.bots.toy import ThrowGame
+
+    s = ThrowGame({}).new_state(3)
+    s.throws = [1, 2]
+    s.clone()  # the plan of the toy's state is cached now
+    del s.__dict__["throws"]  # a flat field (copied by name) gone …
     s.extra = [1, [2]]  # type: ignore[attr-defined]  # … and a deep-copied one in its place
     c = s.clone()
     assert c.extra == [1, [2]] and c.extra is not s.extra and c.extra[1] is not s.extra[1]
-    assert "throw_queue" not in c.__dict__
+    assert "throws" not in c.__dict__
     s.more = {"k": [3]}  # type: ignore[attr-defined]  # one attribute more than the plan
     c = s.clone()
     assert c.more == {"k": [3]} and c.more["k"] is not s.more["k"]
-    s.__dict__["throw_queue"] = []
+    s.__dict__["throws"] = [0, 1]
     del s.__dict__["extra"], s.__dict__["more"]
     c = s.clone()  # back to the usual attributes: copies as before
-    assert c.throw_queue == [] and c.throw_queue is not s.throw_queue
+    assert c.throws == [0, 1] and c.throws is not s.throws
     assert c.observation(0) == s.observation(0)
 
 
 def test_a_copy_that_fails_inside_clone_is_not_taken_for_a_stale_plan() -> None:
     """A ``KeyError`` from copying a value (not from a stale plan) reaches the caller once,
-    instead of re-planning forever."""
+    instead of re-planning forever (a dict field, and a slot field of a game's own state)."""
 
     class Brittle:
         def __deepcopy__(self, memo: object) -> Brittle:
             raise KeyError("brittle")
 
-    s = load_game("promise").new_state(4)
-    s.clone()
-    s.brittle = Brittle()  # type: ignore[attr-defined]
-    with pytest.raises(KeyError, match="brittle"):
+    from tests.bots.toy import ThrowGame
+
+    for s in (ThrowGame({}).new_state(4), load_game("promise").new_state(4)):
         s.clone()
-    del s.__dict__["brittle"]
-    assert s.clone().observation(0) == s.observation(0)
+        s.brittle = Brittle()  # type: ignore[attr-defined]
+        with pytest.raises(KeyError, match="brittle"):
+            s.clone()
+        del s.__dict__["brittle"]
+        assert s.clone().observation(0) == s.observation(0)
 
 
 def test_a_world_without_a_log_drops_every_event_even_unguarded() -> None:

@@ -304,7 +304,9 @@ def test_legends_progress_all_equals_progress_per_player(players: int) -> None:
 
 
 def _without_history(s: State) -> dict[str, object]:
-    return {k: v for k, v in s.__dict__.items() if k not in ("_history", "_legal_memo")}
+    from caiquan.engine.state import state_fields
+
+    return {k: v for k, v in state_fields(s).items() if k not in ("_history", "_legal_memo")}
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -521,7 +523,10 @@ def test_goofspiel_reveal_private_part_is_the_plain_mapping() -> None:
     assert all("my_bid" not in e for e in s.events(None))
 
 
-@pytest.mark.parametrize(("game_id", "config"), [("promise", {}), ("goofspiel", {"players": 3})])
+@pytest.mark.parametrize(
+    ("game_id", "config"),
+    [("promise", {}), ("drama", {}), ("legends", {"players": 4}), ("goofspiel", {"players": 3})],
+)
 def test_a_written_out_clone_equals_the_general_clone(
     game_id: str, config: dict[str, object]
 ) -> None:

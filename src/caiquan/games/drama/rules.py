@@ -32,7 +32,7 @@ in-role discard answers with an intention card), ``"supply"``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from caiquan.engine import (
     Choice,
@@ -45,11 +45,11 @@ from caiquan.engine import (
     JSONValue,
     Player,
     Rng,
-    State,
     Text,
     ranks_from_scores,
 )
 from caiquan.engine.describe import Scalar
+from caiquan.engine.state import State  # the name rules.pxd cimports (compiled)
 
 from . import formulas as f
 from . import text
@@ -91,6 +91,46 @@ def card_token(card: int) -> str:
 
 
 class DramaState(State):
+    # The game's fields are slots like the engine's: compiled, ``rules.pxd`` makes the state
+    # an extension type with them as C struct fields (no dict lookup on the hot path); this
+    # file stays the reference twin with the same layout.
+    __slots__ = (
+        "active",
+        "aside",
+        "card_nature",
+        "deck",
+        "end_reason",
+        "final",
+        "first_chooser",
+        "first_leader",
+        "hands",
+        "last",
+        "last_start",
+        "leader",
+        "nature",
+        "offer_cards",
+        "offer_values",
+        "pending",
+        "phase",
+        "rearm_from",
+        "role_cards",
+        "role_values",
+        "roles",
+        "round_cards",
+        "round_no",
+        "round_pile",
+        "round_value",
+        "seen",
+        "table",
+        "taken",
+        "target",
+        "turn",
+        "weapon_from_table",
+        "weapon_public",
+        "weapons",
+        "winners",
+    )
+
     game: Drama
     _flat_fields: ClassVar[frozenset[str]] = frozenset(
         {
@@ -114,6 +154,49 @@ class DramaState(State):
             "winners",
         }
     )
+
+    def clone(self) -> Self:
+        """The general clone (:meth:`State.clone`: the flat fields copied, the nested ones
+        two levels deep, the others immutable and shared), written out field by field."""
+        if type(self) is not DramaState or vars(self):
+            return State.clone(self)  # a subclass or an extra attribute: the general path
+        new = DramaState.__new__(DramaState)
+        self._engine_fill(new)
+        new.active = self.active
+        new.aside = list(self.aside)
+        new.card_nature = self.card_nature
+        new.deck = list(self.deck)
+        new.end_reason = self.end_reason
+        new.final = list(self.final)
+        new.first_chooser = self.first_chooser
+        new.first_leader = self.first_leader
+        new.hands = list(self.hands)
+        new.last = self.last
+        new.last_start = list(self.last_start)
+        new.leader = self.leader
+        new.nature = self.nature
+        new.offer_cards = self.offer_cards
+        new.offer_values = self.offer_values
+        new.pending = self.pending
+        new.phase = self.phase
+        new.rearm_from = list(self.rearm_from)
+        new.role_cards = list(self.role_cards)
+        new.role_values = list(self.role_values)
+        new.roles = list(self.roles)
+        new.round_cards = list(self.round_cards)
+        new.round_no = self.round_no
+        new.round_pile = list(self.round_pile)
+        new.round_value = self.round_value
+        new.seen = set(self.seen)
+        new.table = list(self.table)
+        new.taken = list(self.taken)
+        new.target = self.target
+        new.turn = self.turn
+        new.weapon_from_table = list(self.weapon_from_table)
+        new.weapon_public = list(self.weapon_public)
+        new.weapons = list(self.weapons)
+        new.winners = list(self.winners)
+        return new  # type: ignore[return-value]  # Self is DramaState here (checked above)
 
     # ------------------------------------------------------------------ setup
 

@@ -51,7 +51,7 @@ shuffled (``known_top``). A card stolen from a hand is known to thief and victim
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from caiquan.engine import (
     RPS,
@@ -64,9 +64,9 @@ from caiquan.engine import (
     JSONValue,
     Player,
     Rng,
-    State,
     ranks_from_scores,
 )
+from caiquan.engine.state import State  # the name rules.pxd cimports (compiled)
 
 from . import cardlist, text
 from .content import PRESETS, load_content
@@ -96,6 +96,34 @@ Task = tuple[int | str, ...]
 
 
 class LegendsState(State):
+    # The game's fields are slots like the engine's: compiled, ``rules.pxd`` makes the state
+    # an extension type with them as C struct fields (no dict lookup on the hot path); this
+    # file stays the reference twin with the same layout.
+    __slots__ = (
+        "current",
+        "dealt",
+        "deck",
+        "discard",
+        "displays",
+        "hand_known",
+        "hands",
+        "known_top",
+        "markers",
+        "owner",
+        "passed",
+        "pend",
+        "progress",
+        "reason",
+        "round",
+        "stack",
+        "start",
+        "tdeck",
+        "tdiscard",
+        "war",
+        "winner",
+        "yellow",
+    )
+
     game: Legends
     _flat_fields: ClassVar[frozenset[str]] = frozenset(
         {
@@ -113,6 +141,37 @@ class LegendsState(State):
         }
     )
     _nested_fields: ClassVar[frozenset[str]] = frozenset({"hands", "displays"})
+
+    def clone(self) -> Self:
+        """The general clone (:meth:`State.clone`: the flat fields copied, the nested ones
+        two levels deep, the others immutable and shared), written out field by field."""
+        if type(self) is not LegendsState or vars(self):
+            return State.clone(self)  # a subclass or an extra attribute: the general path
+        new = LegendsState.__new__(LegendsState)
+        self._engine_fill(new)
+        new.current = self.current
+        new.dealt = self.dealt
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.displays = [list(inner) for inner in self.displays]
+        new.hand_known = dict(self.hand_known)
+        new.hands = [list(inner) for inner in self.hands]
+        new.known_top = list(self.known_top)
+        new.markers = list(self.markers)
+        new.owner = list(self.owner)
+        new.passed = list(self.passed)
+        new.pend = self.pend
+        new.progress = self.progress
+        new.reason = self.reason
+        new.round = self.round
+        new.stack = list(self.stack)
+        new.start = self.start
+        new.tdeck = list(self.tdeck)
+        new.tdiscard = list(self.tdiscard)
+        new.war = self.war
+        new.winner = self.winner
+        new.yellow = list(self.yellow)
+        return new  # type: ignore[return-value]  # Self is LegendsState here (checked above)
 
     # ------------------------------------------------------------------ setup
 
