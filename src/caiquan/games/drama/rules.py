@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (rules.pxd types this module for the compiled fast path; the annotations are for mypy)
 """剧牌 (Drama Cards): the rules as code.
 
 Four players, one 54-card deck (A = 1 … K = 13; the jokers are role cards only). A round

@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (rules.pxd types this module for the compiled fast path; the annotations are for mypy)
 """伟人的猜拳战略 (Conflicting Legends): rules as code.
 
 3–6 players play person cards, expand into and build territories of six continents, and

@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (rules.pxd types this module for the compiled fast path; the annotations are for mypy)
 """猜拳战争●四年之约 (The Four-Year Promise): rules as code.
 
 Two players (0 = A, 1 = B). The hearts A–10 lie face up in a 2×5 grid (row 0 is nearest A,
