@@ -97,3 +97,6 @@ cdef class DramaState(State):
     cpdef card_count(self, p)
     cpdef in_role(self, p, value)
     cpdef open_roles(self)
+
+
+cdef tuple _LABELS

@@ -61,6 +61,9 @@ from .text import card_label as card_label  # re-exported: a card as players rea
 
 NUM_PLAYERS = 4
 NUM_CARDS = 52
+#: Every card as players read it, by card id (``card_label``, looked up: the rules log
+#: card names at every step; an index works for −52 … 51, as ``card_label`` does)
+_LABELS: tuple[str, ...] = tuple(card_label(c) for c in range(NUM_CARDS))
 HAND_SIZE = 5
 SUIT_TOKENS = "SHCD"
 
@@ -266,7 +269,7 @@ class DramaState(State):
                         {
                             "role": role.id,
                             "value": self.offer_values[r],
-                            "card": card_label(offer[r]) if offer[r] >= 0 else None,
+                            "card": _LABELS[offer[r]] if offer[r] >= 0 else None,
                         }
                         for r, role in enumerate(g.content.roles)
                     ],
@@ -330,9 +333,9 @@ class DramaState(State):
                     "deal",
                     {"player": p},
                     {
-                        "hand": [card_label(c) for c in self.hands[p]],
-                        "quality": card_label(q),
-                        "weapon": card_label(w),
+                        "hand": [_LABELS[c] for c in self.hands[p]],
+                        "quality": _LABELS[q],
+                        "weapon": _LABELS[w],
                         "uses": u,
                     },
                     to=(p,),
@@ -373,7 +376,7 @@ class DramaState(State):
                 "round",
                 {
                     "round": self.round_no,
-                    "card": card_label(card),
+                    "card": _LABELS[card],
                     "value": self.round_value,
                     "nature": self.nature,
                     "card_nature": self.card_nature,
@@ -464,10 +467,8 @@ class DramaState(State):
                     {
                         "round": self.round_no,
                         "player": p,
-                        "hand": [card_label(c) for c in self.hands[p]],
-                        "weapon": None
-                        if held is None
-                        else [card_label(held[0]), card_label(held[1])],
+                        "hand": [_LABELS[c] for c in self.hands[p]],
+                        "weapon": None if held is None else [_LABELS[held[0]], _LABELS[held[1]]],
                         "values": [rank(c) for c in cards],
                         "count": len(cards),
                         "sum": total,
@@ -600,15 +601,15 @@ class DramaState(State):
                 "role-offer",
                 zh=role.zh,
                 en=role.en,
-                shown_zh=f"{card_label(card)}，" if card >= 0 else "",
-                shown_en=f"{card_label(card)}, " if card >= 0 else "",
+                shown_zh=f"{_LABELS[card]}，" if card >= 0 else "",
+                shown_en=f"{_LABELS[card]}, " if card >= 0 else "",
                 value=self.offer_values[r],
             )
             return Choice(option, base.name, *label)
         if WEAPON_BASE <= option < TARGET_BASE and self.weapons[player] is not None:
             q, w, u = self._held(player)
             c = option - WEAPON_BASE
-            label = text.choice("card-with-pair", card=card_label(c), q=rank(q), w=rank(w), uses=u)
+            label = text.choice("card-with-pair", card=_LABELS[c], q=rank(q), w=rank(w), uses=u)
             return Choice(option, base.name, *label)
         return base
 
@@ -704,7 +705,7 @@ class DramaState(State):
                     "round": self.round_no,
                     "player": self.active,
                     "target": self.target,
-                    "card": card_label(card),
+                    "card": _LABELS[card],
                     "total": total,
                 },
             )
@@ -760,8 +761,8 @@ class DramaState(State):
                 {
                     "player": p,
                     "why": why,
-                    "quality": card_label(q),
-                    "weapon": card_label(w),
+                    "quality": _LABELS[q],
+                    "weapon": _LABELS[w],
                     "draw_from_round": self.rearm_from[p],
                 },
             )
@@ -773,7 +774,7 @@ class DramaState(State):
         self.weapons[p] = (q, w, self.game.uses(rank(q)))
         self.weapon_public[p] = face_up
         self.weapon_from_table[p] = not face_up
-        secret = {"quality": card_label(q), "weapon": card_label(w), "uses": self._held(p)[2]}
+        secret = {"quality": _LABELS[q], "weapon": _LABELS[w], "uses": self._held(p)[2]}
         if face_up:
             self.seen.update((q, w))
             if not self._quiet:
@@ -806,7 +807,7 @@ class DramaState(State):
         """One side of a duel as the event shows it: every number of its formula."""
         return {
             "player": p,
-            "card": card_label(card),
+            "card": _LABELS[card],
             "intention": rank(card),
             "weapon": None if weapon is None else [weapon[0], weapon[1]],
             "in_role": in_role,
@@ -843,7 +844,7 @@ class DramaState(State):
                     "nature": ATTACK,
                     "round_value": self.round_value,
                     "players": [a, t],
-                    "cards": [card_label(ca), card_label(ct)],
+                    "cards": [_LABELS[ca], _LABELS[ct]],
                     "weapons": [wa, wt],
                     "in_role": [role_a, role_t],
                     "totals": [tot_a, tot_t],
@@ -888,7 +889,7 @@ class DramaState(State):
                     "nature": DEFENCE,
                     "round_value": r,
                     "players": [a, t],
-                    "cards": [card_label(ca), card_label(ct)],
+                    "cards": [_LABELS[ca], _LABELS[ct]],
                     "weapons": [False, wt],
                     "in_role": [role_a, role_t],
                     "totals": [att, dfn],
@@ -923,7 +924,7 @@ class DramaState(State):
             "round_value": self.round_value,
             "player": a,
             "target": t,
-            "card": card_label(card),
+            "card": _LABELS[card],
             "intention": value,
             "weapon": armed,
             "weapon_values": None if weapon is None else [weapon[0], weapon[1]],
@@ -995,7 +996,7 @@ class DramaState(State):
                         "round": self.round_no,
                         "player": a,
                         "choice": "redraw",
-                        "discarded": [card_label(q), card_label(w)],
+                        "discarded": [_LABELS[q], _LABELS[w]],
                         "face_up": face_up,
                     },
                 )
@@ -1014,8 +1015,8 @@ class DramaState(State):
                         "round": self.round_no,
                         "player": a,
                         "choice": "discard",
-                        "paid": card_label(cost),
-                        "discarded": [card_label(c) for c in back],
+                        "paid": _LABELS[cost],
+                        "discarded": [_LABELS[c] for c in back],
                     },
                 )
 
@@ -1047,7 +1048,7 @@ class DramaState(State):
                     "nature": self.nature,
                     "last": True,
                     "players": [a, t],
-                    "hands": [[card_label(c) for c in hands[a]], [card_label(c) for c in hands[t]]],
+                    "hands": [[_LABELS[c] for c in hands[a]], [_LABELS[c] for c in hands[t]]],
                     "sums": [sums[a], sums[t]],
                     "weapons": [weapons[a] is not None, weapons[t] is not None],
                     "totals": [tot_a, tot_t],
@@ -1405,7 +1406,7 @@ class Drama(Game):
         roles = self.content.roles
         in_role = [(r.zh, r.en) for i, r in enumerate(roles) if self.role_class[i][v]]
         body = text.card_text(v, self.nature[v], in_role, bool(self.config["same_role"]))
-        fields: dict[str, Scalar] = {"label": card_label(c), "suit": SUITS[c // 13], "rank": v}
+        fields: dict[str, Scalar] = {"label": _LABELS[c], "suit": SUITS[c // 13], "rank": v}
         return Entry("card", str(c), Text(*text.card_name(c)), Text(*body), fields)
 
     def _role_entry(self, i: int) -> Entry:
@@ -1451,19 +1452,19 @@ class Drama(Game):
 
     def describe_option(self, option: int) -> Choice:
         if 0 <= option < WEAPON_BASE:
-            played = text.choice("card", card=card_label(option))
+            played = text.choice("card", card=_LABELS[option])
             return Choice(option, f"card-{card_token(option)}", *played)
         if option < TARGET_BASE:
             c = option - WEAPON_BASE
             name = f"card-{card_token(c)}-weapon"
-            return Choice(option, name, *text.choice("card-weapon", card=card_label(c)))
+            return Choice(option, name, *text.choice("card-weapon", card=_LABELS[c]))
         if option < SUPPLY_DISCARD_BASE:
             p = option - TARGET_BASE
             return Choice(option, f"target-{p}", *text.choice("target", player=p))
         if option < SUPPLY_REDRAW:
             c = option - SUPPLY_DISCARD_BASE
             name = f"supply-discard-{card_token(c)}"
-            return Choice(option, name, *text.choice("supply-discard", card=card_label(c)))
+            return Choice(option, name, *text.choice("supply-discard", card=_LABELS[c]))
         if ROLE_BASE <= option < NUM_OPTION_IDS:
             role = self.content.roles[option - ROLE_BASE]
             label = text.choice("role", zh=role.zh, en=role.en)
