@@ -377,9 +377,7 @@ class State:
             # again (from this very dict, so the retry finds every key)
             del _CLONE_PLANS[cls]
             return self.clone()
-        slots = _GAME_SLOTS.get(cls)
-        if slots is None:
-            slots = game_slots(cls)
+        slots = game_slots(cls)  # memoised per class
         if slots:
             self._copy_slots(new, slots)
         return new
