@@ -5,7 +5,8 @@
 
 Wall-clock rates on a shared machine move by a third from run to run (docs/performance.md),
 so this times a fixed amount of work (an ISMCTS search of a fixed number of iterations, a
-fixed set of lab games) in CPU seconds of a fresh process, alternating the two commits
+fixed set of lab games, warmed up on other games than the timed ones so that no memo replays
+them) in CPU seconds of a fresh process, alternating the two commits
 round by round, and reports the fastest and the median round of each. The ``--before``
 commit is checked out into a temporary git worktree and its fast path compiled in place
 with the project's own build hook (``hatch_build.py``), so both sides run compiled code (a
@@ -71,8 +72,14 @@ def _lab(game_id: str, config: dict[str, object], bot: str, games: int) -> Calla
     from caiquan.lab.simulate import make_spec, play_chunk, seeds
 
     spec = make_spec(game_id, config, [bot], games, seed=1)
-    chunk = seeds(1, games)
-    return lambda: play_chunk(spec, 0, chunk) and None
+    runs = iter(range(1, 1 << 30))
+
+    def run() -> None:
+        # each run plays new games (master seed 1, 2, …): the warm-up's games are not the
+        # timed ones, so a bot's memo cannot replay what it saw (the same on both commits)
+        play_chunk(spec, 0, seeds(next(runs), games))
+
+    return run
 
 
 def _random(games_each: int) -> Callable[[], None]:

@@ -374,3 +374,30 @@ def test_a_game_without_a_required_hook_says_which() -> None:
 
     with pytest.raises(NotImplementedError, match=r"NoSetup.*_setup"):
         NoSetup(load_game("goofspiel"), 1)  # type: ignore[abstract]
+
+
+@pytest.mark.parametrize(
+    ("gid", "config"),
+    [("promise", {}), ("drama", {}), ("legends", {"players": 3}), ("goofspiel", {})],
+)
+def test_a_views_kind_is_its_decisions_kind(gid: str, config: dict[str, object]) -> None:
+    """``PlayerView.kind()`` (what the bots ask at every decision) names the decision as
+    ``decision().kind`` does, and is empty for a player who is not deciding."""
+    from caiquan.engine import PlayerView, Rng
+
+    game = load_game(gid, config)
+    for seed in range(3):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        kinds = set()
+        while not s.is_terminal():
+            for p in range(game.num_players):
+                view = PlayerView(s, p)
+                if p in s.to_move():
+                    assert view.kind() == view.decision().kind != ""
+                    kinds.add(view.kind())
+                else:
+                    assert view.kind() == ""
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+        assert all(PlayerView(s, p).kind() == "" for p in range(game.num_players))
+        assert kinds

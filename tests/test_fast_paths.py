@@ -556,3 +556,50 @@ def test_a_written_out_clone_equals_the_general_clone(
     s.extra = [1]  # an attribute the written-out clone does not know: the general path
     copy = s.clone()
     assert copy == s and copy.extra == [1] and copy.extra is not s.extra
+
+
+def test_promise_spent_worlds_value_as_copies() -> None:
+    """Where the heuristic is done with a world it settles the last throw cell (and plays the
+    last weapon option) on the world itself: the same values as settling everything on
+    copies, at every weapon and simultaneous throw decision of random promise games."""
+    from caiquan.games.promise import strategy
+    from caiquan.games.promise.rules import WEAPON_BASE
+
+    def plain_best_weapon(world: Any, me: int) -> float:  # the version that copies all
+        opp = 1 - me
+        base = world.clone()
+        base.set_skill[opp] = 0
+        best = -math.inf
+        for o in base.legal(me):
+            s = base.clone()
+            s.apply({me: o, opp: WEAPON_BASE})
+            v = strategy.throw_value(s, me) if not s.is_terminal() else strategy.evaluate(s)[me]
+            best = max(best, v)
+        return best
+
+    game = load_game("promise")
+    seen = {"weapon": 0, "throw": 0}
+    for seed in range(12):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            movers = s.to_move()
+            if len(movers) == 2 and s.phase in seen:
+                for me in movers:
+                    world = s.determinize(me, Rng(seed), log=False)
+                    before = world.clone()
+                    if s.phase == "throw":
+                        spent = world.clone()
+                        assert strategy.throw_matrix(spent, me, True) == strategy.throw_matrix(
+                            world, me
+                        )
+                        assert spent != world  # it was played on
+                    else:
+                        spent = world.clone()
+                        assert strategy._best_weapon_value(spent, me) == plain_best_weapon(
+                            world, me
+                        )
+                    assert world == before  # the unspent world is untouched
+                    seen[s.phase] += 1
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert seen["weapon"] >= 20 and seen["throw"] >= 20, seen

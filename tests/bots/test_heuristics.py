@@ -31,6 +31,26 @@ def test_maximin_agrees_with_the_lp_solver() -> None:
         )
 
 
+def test_maximin_remembers_answers_without_sharing_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo gives the solver's own answer, a fresh list each time, and empties when full."""
+    from caiquan.engine import strategy
+
+    monkeypatch.setattr(strategy, "_MAXIMIN", {})
+    monkeypatch.setattr(strategy, "_MAXIMIN_LIMIT", 3)
+    a = [[0.25, 0.75, 0.5], [0.75, 0.25, 0.5], [0.5, 0.5, 0.4]]
+    first, v1 = maximin(a)
+    exact = solve_zero_sum(a)
+    assert (tuple(first), v1) == (exact.row, exact.value)
+    first[0] = 99.0  # the caller's list is its own
+    again, v2 = maximin([list(r) for r in a])
+    assert (tuple(again), v2) == (exact.row, exact.value) and again is not first
+    assert len(strategy._MAXIMIN) == 1
+    for k in range(4):  # more matrices than the limit: the memo empties and stays bounded
+        m = [[float(k), 1.0], [1.0, float(-k)]]
+        assert maximin(m)[1] == solve_zero_sum(m).value
+        assert len(strategy._MAXIMIN) <= 3
+
+
 def test_every_shipped_game_has_a_heuristic() -> None:
     for gid in GAMES:
         h = heuristic_for(gid)

@@ -182,7 +182,7 @@ class ISMCTSConfig:
         """Whether this decision is a two-player throw left to the exact solver."""
         return (
             self.throws == "nash"
-            and view.decision().kind in view.game.matrix_kinds
+            and view.kind() in view.game.matrix_kinds
             and len(view.to_move()) == 2
         )
 
@@ -265,7 +265,7 @@ class _Search:
         self.legal = view.legal()
         self.movers = view.to_move()
         self.simultaneous = len(self.movers) > 1
-        kind = view.decision().kind
+        kind = view.kind()
         h = self.h = heuristic_for(view.game.id)
         self.greedy = h is not None and config.rollout != "random"
         self.model = config.models_opponents(h)
@@ -1009,7 +1009,7 @@ class ISMCTSBot:
         h = heuristic_for(view.game.id)
         if h is None or not self.config.defer or h.expert is None:
             return None
-        if self.config.deferred(h, view.decision().kind):
+        if self.config.deferred(h, view.kind()):
             return None
         return h
 
@@ -1036,7 +1036,7 @@ class ISMCTSBot:
             self.last_iterations = 0
             return self._nash.decide(view, rng)
         h = heuristic_for(view.game.id)
-        if h is not None and self.config.deferred(h, view.decision().kind):
+        if h is not None and self.config.deferred(h, view.kind()):
             # a kind the game's heuristic knows better than a short search (its DEFER)
             self.last_iterations = 0
             return h.policy(view.determinize(rng, log=False), view.player, rng)

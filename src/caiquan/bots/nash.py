@@ -70,8 +70,7 @@ class NashBot:
 
     def decide(self, view: PlayerView, rng: Rng) -> int:
         movers = view.to_move()
-        decision = view.decision()
-        if decision.kind not in view.game.matrix_kinds or len(movers) != 2:
+        if view.kind() not in view.game.matrix_kinds or len(movers) != 2:
             return self.fallback.decide(view, rng)
         legal = view.legal()
         matrix = self.payoffs(view, rng)

@@ -416,7 +416,7 @@ class State:
         new.game = self.game
         new.seed = self.seed
         new.rng = self.rng.copy()
-        new._history = list(self._history)
+        new._history = self._history[:]  # a direct slice compiled (list() is generic)
         new._events = self._events.copy()
         new._pending = self._pending.copy()
         new._movers = self._movers

@@ -29,8 +29,22 @@ def maximin(matrix: Sequence[Sequence[float]]) -> tuple[list[float], float]:
     >>> [round(x, 6) for x in mix], abs(round(v, 9))
     ([0.333333, 0.333333, 0.333333], 0.0)
     """
-    sol = solve_zero_sum(matrix)
-    return list(sol.row), sol.value
+    key = tuple(map(tuple, matrix))
+    hit = _MAXIMIN.get(key)
+    if hit is None:
+        if len(_MAXIMIN) >= _MAXIMIN_LIMIT:
+            _MAXIMIN.clear()
+        sol = solve_zero_sum(matrix)
+        hit = _MAXIMIN[key] = (sol.row, sol.value)
+    return list(hit[0]), hit[1]
+
+
+#: matrix → (row mix, value): a heuristic player values the same few matrices again and
+#: again (a matrix of heuristic values takes few distinct values: in 20 promise games with
+#: ``nash``, 1,775 distinct matrices among 8,353 solved), and a solution is a function of the
+#: matrix, so the memo changes no answer. Emptied when full.
+_MAXIMIN: dict[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], float]] = {}
+_MAXIMIN_LIMIT = 1 << 16
 
 
 def argmax(options: Sequence[int], values: Sequence[float], rng: Rng) -> int:

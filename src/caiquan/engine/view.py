@@ -41,6 +41,11 @@ class PlayerView:
     def decision(self) -> Decision:
         return self._state.decision(self.player)
 
+    def kind(self) -> str:
+        """The kind of decision this player faces now (``""`` if not deciding): what
+        :meth:`decision` gives as ``.kind``, without naming every option."""
+        return self._state.kind(self.player)
+
     def observation(self) -> dict[str, JSONValue]:
         return self._state.observation(self.player)
 

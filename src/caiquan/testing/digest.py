@@ -2,8 +2,9 @@
 
 For each game in each reference configuration (``caiquan.bench.default_setups``), random
 games from fixed seeds — every record, every player's observation, legal options and event
-log at every step, the outcome — plus games between bots (``greedy`` against a short
-``ismcts`` search: the heuristics, the search and its sampled worlds), hashed with SHA-256.
+log at every step, the outcome — plus games between bots (a short ``ismcts`` search,
+``nash`` and ``greedy``: the heuristics, the exact throw mixes, the search and its sampled
+worlds), hashed with SHA-256.
 
 Two runs agree only if the engine, the games and the bots behave identically: the compiled
 fast path and its pure twin (``CAIQUAN_PURE=1``) must give equal digests
@@ -26,7 +27,8 @@ from caiquan.bots import play_match
 from caiquan.engine import Game
 from caiquan.games import load_game
 
-#: The bots of the digest's bot games: every seat but the first plays ``greedy``.
+#: The bots of the digest's bot games: a short search in the first seat, ``nash`` (exact
+#: throw mixes, ``greedy`` elsewhere) in the second, ``greedy`` in the others.
 SEARCH = "ismcts:iterations=12"
 
 
@@ -52,7 +54,7 @@ def _random_games(game: Game, games: int, seed: int, h: Any) -> None:
 
 
 def _bot_games(game: Game, games: int, seed: int, h: Any) -> None:
-    seats = [SEARCH] + ["greedy"] * (game.num_players - 1)
+    seats = [SEARCH, "nash"] + ["greedy"] * (game.num_players - 2)
     for g in range(games):
         final = play_match(game, seats, seed * 1000 + g)
         h.update(final.record().to_json().encode())

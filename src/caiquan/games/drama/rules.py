@@ -167,40 +167,41 @@ class DramaState(State):
             return State.clone(self)  # a subclass or an extra attribute: the general path
         new = DramaState.__new__(DramaState)
         self._engine_fill(new)
+        # [:] of a list: the same new list as list(), and a direct slice compiled
         new.active = self.active
-        new.aside = list(self.aside)
+        new.aside = self.aside[:]
         new.card_nature = self.card_nature
-        new.deck = list(self.deck)
+        new.deck = self.deck[:]
         new.end_reason = self.end_reason
-        new.final = list(self.final)
+        new.final = self.final[:]
         new.first_chooser = self.first_chooser
         new.first_leader = self.first_leader
-        new.hands = list(self.hands)
+        new.hands = self.hands[:]
         new.last = self.last
-        new.last_start = list(self.last_start)
+        new.last_start = self.last_start[:]
         new.leader = self.leader
         new.nature = self.nature
         new.offer_cards = self.offer_cards
         new.offer_values = self.offer_values
         new.pending = self.pending
         new.phase = self.phase
-        new.rearm_from = list(self.rearm_from)
-        new.role_cards = list(self.role_cards)
-        new.role_values = list(self.role_values)
-        new.roles = list(self.roles)
-        new.round_cards = list(self.round_cards)
+        new.rearm_from = self.rearm_from[:]
+        new.role_cards = self.role_cards[:]
+        new.role_values = self.role_values[:]
+        new.roles = self.roles[:]
+        new.round_cards = self.round_cards[:]
         new.round_no = self.round_no
-        new.round_pile = list(self.round_pile)
+        new.round_pile = self.round_pile[:]
         new.round_value = self.round_value
         new.seen = set(self.seen)
-        new.table = list(self.table)
-        new.taken = list(self.taken)
+        new.table = self.table[:]
+        new.taken = self.taken[:]
         new.target = self.target
         new.turn = self.turn
-        new.weapon_from_table = list(self.weapon_from_table)
-        new.weapon_public = list(self.weapon_public)
-        new.weapons = list(self.weapons)
-        new.winners = list(self.winners)
+        new.weapon_from_table = self.weapon_from_table[:]
+        new.weapon_public = self.weapon_public[:]
+        new.weapons = self.weapons[:]
+        new.winners = self.winners[:]
         return new  # type: ignore[return-value]  # Self is DramaState here (checked above)
 
     # ------------------------------------------------------------------ setup

@@ -151,28 +151,29 @@ class LegendsState(State):
             return State.clone(self)  # a subclass or an extra attribute: the general path
         new = LegendsState.__new__(LegendsState)
         self._engine_fill(new)
+        # [:] of a list: the same new list as list(), and a direct slice compiled
         new.current = self.current
         new.dealt = self.dealt
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.displays = [list(inner) for inner in self.displays]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.displays = [inner[:] for inner in self.displays]
         new.hand_known = dict(self.hand_known)
-        new.hands = [list(inner) for inner in self.hands]
-        new.known_top = list(self.known_top)
-        new.markers = list(self.markers)
-        new.owner = list(self.owner)
-        new.passed = list(self.passed)
+        new.hands = [inner[:] for inner in self.hands]
+        new.known_top = self.known_top[:]
+        new.markers = self.markers[:]
+        new.owner = self.owner[:]
+        new.passed = self.passed[:]
         new.pend = self.pend
         new.progress = self.progress
         new.reason = self.reason
         new.round = self.round
-        new.stack = list(self.stack)
+        new.stack = self.stack[:]
         new.start = self.start
-        new.tdeck = list(self.tdeck)
-        new.tdiscard = list(self.tdiscard)
+        new.tdeck = self.tdeck[:]
+        new.tdiscard = self.tdiscard[:]
         new.war = self.war
         new.winner = self.winner
-        new.yellow = list(self.yellow)
+        new.yellow = self.yellow[:]
         return new  # type: ignore[return-value]  # Self is LegendsState here (checked above)
 
     # ------------------------------------------------------------------ setup

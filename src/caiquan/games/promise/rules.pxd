@@ -69,6 +69,7 @@ cdef class PromiseState(State):
     cpdef _resample(self, player, rng)
     cpdef _reset_round(self)
     cpdef _rest(self)
+    cpdef _run(self, owner, effects, when, weapon=*)
     cpdef _reveal(self)
     cpdef _settle(self)
     cpdef _settle_triggers(self, winner)
@@ -77,3 +78,4 @@ cdef class PromiseState(State):
     cpdef power_table(self)
     cpdef skill_status(self, player, card)
     cpdef thresholds(self)
+    cpdef _weapon_sum(self, p, kind)

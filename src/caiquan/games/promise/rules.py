@@ -215,32 +215,33 @@ class PromiseState(State):
             return State.clone(self)  # a subclass or an extra attribute: the general path
         new = PromiseState.__new__(PromiseState)
         self._engine_fill(new)
-        new.chars = list(self.chars)
-        new.check_deck = list(self.check_deck)
-        new.check_discard = list(self.check_discard)
-        new.checks = list(self.checks)
-        new.discard_skills = list(self.discard_skills)
-        new.dmg = list(self.dmg)
-        new.draw_wins = list(self.draw_wins)
-        new.equipped = list(self.equipped)
-        new.first = list(self.first)
-        new.forbidden = list(self.forbidden)
-        new.guard = list(self.guard)
-        new.hand_skills = list(self.hand_skills)
-        new.hand_weapons = list(self.hand_weapons)
-        new.hearts = list(self.hearts)
-        new.life = list(self.life)
-        new.mods = list(self.mods)
-        new.qi = list(self.qi)
-        new.recover_this = list(self.recover_this)
-        new.set_skill = list(self.set_skill)
-        new.set_weapon = list(self.set_weapon)
-        new.skill_state = list(self.skill_state)
-        new.step_range = list(self.step_range)
-        new.threshold_delta = list(self.threshold_delta)
-        new.throw_queue = list(self.throw_queue)
-        new.throws = list(self.throws)
-        new.tokens = list(self.tokens)
+        # [:] of a list: the same new list as list(), and a direct slice compiled
+        new.chars = self.chars[:]
+        new.check_deck = self.check_deck[:]
+        new.check_discard = self.check_discard[:]
+        new.checks = self.checks[:]
+        new.discard_skills = self.discard_skills[:]
+        new.dmg = self.dmg[:]
+        new.draw_wins = self.draw_wins[:]
+        new.equipped = self.equipped[:]
+        new.first = self.first[:]
+        new.forbidden = self.forbidden[:]
+        new.guard = self.guard[:]
+        new.hand_skills = self.hand_skills[:]
+        new.hand_weapons = self.hand_weapons[:]
+        new.hearts = self.hearts[:]
+        new.life = self.life[:]
+        new.mods = self.mods[:]
+        new.qi = self.qi[:]
+        new.recover_this = self.recover_this[:]
+        new.set_skill = self.set_skill[:]
+        new.set_weapon = self.set_weapon[:]
+        new.skill_state = self.skill_state[:]
+        new.step_range = self.step_range[:]
+        new.threshold_delta = self.threshold_delta[:]
+        new.throw_queue = self.throw_queue[:]
+        new.throws = self.throws[:]
+        new.tokens = self.tokens[:]
         new.choice_throws = self.choice_throws
         new.contested = self.contested
         new.first_picker = self.first_picker
@@ -693,7 +694,7 @@ class PromiseState(State):
                 self._log("skill", {"player": p, "card": s, "state": state, "cost": cost})
 
     def _run(
-        self, owner: Player, effects: Sequence[Effect], when: str, *, weapon: bool = False
+        self, owner: Player, effects: Sequence[Effect], when: str, weapon: bool = False
     ) -> None:
         for e in effects:
             # a weapon's power, damage and guard work all the time it is equipped (they are
@@ -729,8 +730,11 @@ class PromiseState(State):
         w = self.equipped[p]
         if w < 0:
             return 0
-        effects = self.game.content.characters[self.chars[p]].weapons[w].effects
-        return sum(e.value for e in effects if e.kind == kind)
+        total = 0
+        for e in self.game.content.characters[self.chars[p]].weapons[w].effects:
+            if e.kind == kind:  # a loop: a generator costs more than the sum in compiled code
+                total += e.value
+        return total
 
     def _settle(self) -> None:
         a, b = self.throws

@@ -154,16 +154,24 @@ def _compute_stance_values(world: PromiseState, me: int, legal: tuple[int, ...])
     return values
 
 
-def throw_matrix(world: PromiseState, me: int) -> tuple[tuple[int, ...], list[list[float]]]:
-    """At a simultaneous throw: my legal throws and the matrix of :func:`evaluate` values."""
+def throw_matrix(
+    world: PromiseState, me: int, spend: bool = False
+) -> tuple[tuple[int, ...], list[list[float]]]:
+    """At a simultaneous throw: my legal throws and the matrix of :func:`evaluate` values.
+
+    Each cell is settled on a copy of ``world``; with ``spend`` (the caller is done with
+    ``world``) the last cell is settled on ``world`` itself, one copy fewer.
+    """
     opp = 1 - me
     mine, theirs = world.legal(me), world.legal(opp)
+    first = world.to_move()[0] == me  # the joint choice as a list in to_move() order
+    last_a, last_b = mine[-1], theirs[-1]
     rows = []
     for a in mine:
         row = []
         for b in theirs:
-            s = world.clone()
-            s.apply({me: a, opp: b})
+            s = world if spend and a == last_a and b == last_b else world.clone()
+            s.apply([a, b] if first else [b, a])
             row.append(evaluate(s)[me])
         rows.append(row)
     return mine, rows
@@ -224,12 +232,13 @@ def _reply_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[
     return values
 
 
-def throw_value(world: PromiseState, me: int) -> float:
-    """What the coming battle throw is worth to ``me`` with both playing well."""
+def throw_value(world: PromiseState, me: int, spend: bool = False) -> float:
+    """What the coming battle throw is worth to ``me`` with both playing well (``spend``:
+    the caller is done with ``world``, see :func:`throw_matrix`)."""
     if world.phase != "throw":
         return evaluate(world)[me]
     if len(world.to_move()) == 2:
-        _, m = throw_matrix(world, me)
+        _, m = throw_matrix(world, me, spend)
         return maximin(m)[1]
     (mover,) = world.to_move()
     _, values = _sequential_values(world, me)
@@ -244,15 +253,19 @@ def _usable(world: PromiseState, me: int, option: int) -> bool:
 
 def _best_weapon_value(world: PromiseState, me: int) -> float:
     """At the weapon step: the best throw value over my weapon options, the opponent laying
-    no weapon and their face-down skill card (unknown to me) counting for nothing."""
+    no weapon and their face-down skill card (unknown to me) counting for nothing.
+
+    ``world`` is spent: the caller's own copy, changed here (the last option is played on
+    it, the others on copies)."""
     opp = 1 - me
-    base = world.clone()
-    base.set_skill[opp] = 0
+    world.set_skill[opp] = 0
     best = -math.inf
-    for o in base.legal(me):
-        s = base.clone()
+    options = world.legal(me)
+    last = options[-1]
+    for o in options:
+        s = world if o == last else world.clone()
         s.apply({me: o, opp: WEAPON_BASE})
-        best = max(best, throw_value(s, me) if not s.is_terminal() else evaluate(s)[me])
+        best = max(best, throw_value(s, me, True) if not s.is_terminal() else evaluate(s)[me])
     return best
 
 
@@ -278,10 +291,11 @@ def _configure_weapon(world: PromiseState, me: int, legal: tuple[int, ...], rng:
     base = world.clone()
     base.set_skill[opp] = 0  # see _best_weapon_value
     values = []
+    last = legal[-1]
     for o in legal:
-        s = base.clone()
+        s = base if o == last else base.clone()  # base is ours: the last option spends it
         s.apply({me: o, opp: WEAPON_BASE})
-        values.append(throw_value(s, me) if not s.is_terminal() else evaluate(s)[me])
+        values.append(throw_value(s, me, True) if not s.is_terminal() else evaluate(s)[me])
     return argmax(legal, values, rng)
 
 
