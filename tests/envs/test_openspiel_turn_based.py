@@ -4,6 +4,7 @@ query methods answered in Python for Python callers) and copy-on-write clones.""
 from __future__ import annotations
 
 import json
+import pickle
 from collections import defaultdict
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is not installed")
 
-from caiquan.engine import Rng  # noqa: E402
+from caiquan.engine import GameOverError, IllegalDecisionError, Rng  # noqa: E402
 from caiquan.envs import openspiel as cos  # noqa: E402
 from caiquan.games import load_game  # noqa: E402
 
@@ -73,6 +74,7 @@ def test_the_python_fast_path_answers_as_pyspiel_does(
                 assert state.observation_string(p) == base.observation_string(state, p)
             if state.current_player() >= 0:
                 assert state.information_state_string() == base.information_state_string(state)
+            _same_history(state, state)
             _same_error(state, "information_state_string", n)
             _same_error(state, "observation_string", -1)
             _same_error(state, "player_return", n)
@@ -84,6 +86,100 @@ def test_the_python_fast_path_answers_as_pyspiel_does(
             if not state.is_chance_node():
                 _same_error(state, "legal_actions", -5)
             _step(state, rng)
+
+
+def _same_history(state: Any, reference: Any) -> None:
+    """``state`` answers with the history C++ keeps for ``reference`` (a state moved by C++
+    alone)."""
+    base = pyspiel.State
+    assert state.history() == base.history(reference)
+    assert [(x.player, x.action) for x in state.full_history()] == [
+        (x.player, x.action) for x in base.full_history(reference)
+    ]
+    assert state.history_str() == base.history_str(reference)
+    assert state.move_number() == base.move_number(reference)
+    assert state.is_initial_state() == base.is_initial_state(reference)
+    assert state.is_initial_non_chance_state() == base.is_initial_non_chance_state(reference)
+
+
+def _same_state(mine: Any, theirs: Any, n: int) -> None:
+    """Two states of the same game answer every query alike."""
+    assert mine.current_player() == theirs.current_player()
+    assert mine.is_terminal() == theirs.is_terminal()
+    assert mine.engine_state == theirs.engine_state
+    assert str(mine) == str(theirs)
+    assert mine.legal_actions() == theirs.legal_actions()
+    for p in range(n):
+        assert mine.information_state_string(p) == theirs.information_state_string(p)
+        assert mine.observation_string(p) == theirs.observation_string(p)
+        assert mine.player_return(p) == theirs.player_return(p)
+    assert mine.returns() == theirs.returns()
+
+
+@pytest.mark.parametrize("turn_based", [False, True], ids=["simultaneous", "turn-based"])
+@pytest.mark.parametrize(
+    ("game_id", "opts"),
+    [("promise", {}), ("drama", {}), ("legends", {"players": 3}), ("goofspiel", {"players": 3})],
+)
+def test_python_child_and_clone_are_the_cxx_ones(
+    game_id: str, opts: dict[str, Any], turn_based: bool
+) -> None:
+    """``child`` and ``clone`` answered in Python give the states C++ would (same answers to
+    every query, the same history as C++ keeps when it makes every move), leave their
+    parent unchanged, and mix with C++ moves, serialization and pickling."""
+    game = cos.load(game_id, turn_based=turn_based, **opts)
+    n = game.num_players()
+    base = pyspiel.State
+    rng = Rng(5)
+    state = game.new_initial_state()  # moved by the Python child
+    twin = game.new_initial_state()  # moved by C++ alone
+    for _step_no in range(300):
+        if state.is_terminal():
+            break
+        if state.is_simultaneous_node():
+            actions = [rng.choice(state.legal_actions(p)) for p in range(n)]
+            state.apply_actions(actions)
+            twin.apply_actions(actions)
+        else:
+            before = str(state), state.history()
+            action = rng.choice(state.legal_actions())
+            child, cxx_child = state.child(action), base.child(state, action)
+            assert (str(state), state.history()) == before  # the parent did not move
+            twin.apply_action(action)
+            _same_state(child, cxx_child, n)
+            _same_state(child, twin, n)
+            _same_history(child, twin)
+            state = child if rng.random() < 0.5 else child.clone()
+        _same_history(state, twin)
+        if rng.random() < 0.1:  # C++ moves and copies of Python-made states keep count
+            copy = base.clone(state)
+            _same_history(copy, twin)
+            if not copy.is_terminal() and not copy.is_simultaneous_node():
+                a = copy.legal_actions()[0]
+                _same_history(base.child(copy, a), base.child(twin, a))
+    assert state.is_terminal()
+    again = pickle.loads(pickle.dumps(state))
+    _same_state(again, twin, n)
+    _same_history(again, twin)
+    _, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    _same_state(state2, twin, n)
+    _same_history(state2, twin)
+
+
+def test_an_illegal_pending_choice_is_refused_at_once() -> None:
+    game = cos.load("goofspiel", num_cards=4, deal_draws=0, turn_based=True)
+    state = game.new_initial_state()
+    for move in (state.child, state.apply_action):
+        with pytest.raises(IllegalDecisionError, match="cannot choose option 7"):
+            move(7)
+    assert state.history() == [] and not state._engine.pending
+    child = state.child(1).child(2)
+    assert child.history() == [1, 2]
+    with pytest.raises(GameOverError):
+        terminal = child
+        while not terminal.is_terminal():
+            terminal = terminal.child(terminal.legal_actions()[0])
+        terminal.child(0)
 
 
 def _tree_strings(game: Any) -> dict[tuple[int, ...], tuple[int, str]]:

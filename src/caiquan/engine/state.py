@@ -294,7 +294,7 @@ class State:
     def returns(self) -> tuple[float, ...]:
         """Each player's utility; zeros until the game is over."""
         if self._movers:
-            return tuple(0.0 for _ in range(self.num_players))
+            return (0.0,) * self.num_players
         return self._returns()
 
     def outcome(self) -> Outcome:

@@ -152,7 +152,14 @@ def ranks_from_scores(scores: tuple[float, ...]) -> tuple[int, ...]:
     >>> ranks_from_scores((3, 7, 3, 1))
     (2, 1, 2, 4)
     """
-    return tuple(1 + sum(1 for t in scores if t > s) for s in scores)
+    ranks = []
+    for s in scores:  # loops, not generators: the compiled path runs them in C
+        rank = 1
+        for t in scores:
+            if t > s:
+                rank += 1
+        ranks.append(rank)
+    return tuple(ranks)
 
 
 def win_loss_returns(ranks: tuple[int, ...]) -> tuple[float, ...]:
@@ -165,8 +172,12 @@ def win_loss_returns(ranks: tuple[int, ...]) -> tuple[float, ...]:
     >>> win_loss_returns((1, 1, 1))
     (0.0, 0.0, 0.0)
     """
-    winners = sum(1 for r in ranks if r == 1)
+    winners = 0
+    for r in ranks:
+        if r == 1:
+            winners += 1
     losers = len(ranks) - winners
     if losers == 0:
-        return tuple(0.0 for _ in ranks)
-    return tuple(1.0 / winners if r == 1 else -1.0 / losers for r in ranks)
+        return (0.0,) * len(ranks)
+    win, loss = 1.0 / winners, -1.0 / losers
+    return tuple([win if r == 1 else loss for r in ranks])

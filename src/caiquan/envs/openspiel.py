@@ -33,7 +33,20 @@ How the engine maps onto OpenSpiel:
   ``current_player``, ``is_terminal`` and ``returns``) are Python methods of the state that
   give exactly what the ``pyspiel.State`` methods they shadow give (tested side by side), so
   a Python caller does not cross into C++ and back through pybind11's trampolines for each.
-  Moves (``apply_action``, ``child``, ``clone``) go through C++, which keeps the history.
+* **Python moves**: ``child`` and ``clone`` are Python methods too (a Python solver makes a
+  child at every edge it walks; through C++ each costs about 9 µs of trampolines for any
+  Python game, against 1 µs for C++ goofspiel). The state keeps its OpenSpiel history
+  beside the caiquan state, whichever way it moved, and answers ``history``,
+  ``full_history`` (``PlayerAction(player, action)`` tuples), ``history_str``,
+  ``move_number``, ``is_initial_state`` and ``is_initial_non_chance_state`` from it:
+  exactly what C++ gives for the same moves made through C++ (tested side by side), and it
+  survives ``clone``, ``serialize_game_and_state`` and pickling. ``apply_action`` and
+  ``apply_actions`` still go through C++. One limit: C++ code that reads a state's history
+  directly (not through these methods) sees only the moves C++ applied itself, not those
+  made by the Python ``child``; the history line of ``serialize_game_and_state``'s text is
+  such a place (deserializing restores the full history from the pickled attributes).
+  A C++ algorithm that starts from ``new_initial_state`` makes its own moves and is not
+  concerned.
 * **Truncation**: ``max_steps=n`` (n > 0) ends the game after ``n`` moves (decisions applied,
   ``state.move_number``; the deal's chance nodes do not count) if it has not ended by
   itself: the state is terminal and every player's return is 0 (nobody won; the games' zero
@@ -73,7 +86,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -298,7 +311,9 @@ class _Engine:
         "_choices",
         "_events",
         "_first",
+        "hist",
         "limit",
+        "moves",
         "owns",
         "pending",
         "shared",
@@ -314,8 +329,16 @@ class _Engine:
         shared: bool = False,
         first: dict[int, str] | None = None,
         turn_based: bool = False,
+        hist: tuple[tuple[int, int], ...] = (),
+        moves: int = 0,
     ) -> None:
         self.state = state
+        #: OpenSpiel's history of the state, ``(player, action)`` pairs (the deal's draws
+        #: first), and its move number (a joint move of the simultaneous form is one move
+        #: and one pair per player): the state's own, whichever way it moved (C++
+        #: ``apply_action`` or the Python ``child``; see :meth:`CaiquanState.child`)
+        self.hist = hist
+        self.moves = moves
         self.limit = limit
         self.shared = shared
         self.owns = True
@@ -353,6 +376,7 @@ class _Engine:
             self.tell_all,
         )
         new.owns, new.turn, new.pending = False, self.turn, self.pending
+        new.hist, new.moves = self.hist, self.moves
         new._first = self._first
         new._events, new._choices = self._events.copy(), self._choices.copy()
         return new
@@ -384,7 +408,7 @@ class _Engine:
         if total > seen:
             new = s.events(player, seen)
             if new:
-                more = _dumps(new)[1:-1]  # the items of the JSON list, ", "-joined
+                more = _events_json(new)  # the items of the JSON list, ", "-joined
                 events = events + ", " + more if events else more
             self._events[player] = (total, events)
         done, mine = self._choices.get(player, (0, ""))
@@ -396,7 +420,9 @@ class _Engine:
                 mine = mine + ", " + more if mine else more
             self._choices[player] = (moves, mine)
         head = '{"events": [' + events + "], "
-        choices = '"my_choices": [' + mine + "]" + self.pending_key(player)
+        choices = '"my_choices": [' + mine + "]"
+        if self.pending:
+            choices += self.pending_key(player)
         if not self.tell_all:
             return head + choices + ', "observation": ' + _dumps(s.observation(player)) + "}"
         first = self._first.get(player)
@@ -430,8 +456,9 @@ class _Engine:
             return text
         return '{"my_pending_choice": ' + str(mine) + ', "observation": ' + text + "}"
 
-    def __reduce__(self) -> tuple[Any, tuple[str, int, bool, tuple[int, ...]]]:
-        return (_replay, (self.state.record().to_json(), self.limit, self.turn, self.pending))
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        record = self.state.record().to_json()
+        return (_replay, (record, self.limit, self.turn, self.pending, self.hist, self.moves))
 
 
 def _make_dumps() -> Callable[[Any], str]:
@@ -465,15 +492,63 @@ def _make_dumps() -> Callable[[Any], str]:
 _dumps = _make_dumps()
 
 
+#: JSON of event views by content (see :func:`_event_key`); cleared when it grows past
+#: :data:`_EVENT_CACHE_SIZE` entries
+_event_json: dict[tuple[Any, ...], str] = {}
+_EVENT_CACHE_SIZE = 1 << 16
+_KEY_SCALARS = (int, str)
+
+
+def _event_key(event: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A key equal for two event views exactly when their JSON is equal (each value with
+    its type: ``1``, ``True`` and ``1.0`` are equal in Python, not in JSON), or ``None`` for
+    values it does not cover (floats, nested containers, bools in lists)."""
+    key = []
+    for name, value in event.items():
+        kind = type(value)
+        if kind is list:
+            for item in value:
+                if type(item) not in _KEY_SCALARS:
+                    return None
+            key.append((name, kind, tuple(value)))
+        elif kind is int or kind is str or kind is bool or value is None:
+            key.append((name, kind, value))
+        else:
+            return None
+    return tuple(key)
+
+
+def _events_json(events: list[dict[str, Any]]) -> str:
+    """``_dumps(events)[1:-1]``: the JSON items, ``", "``-joined. A search meets the same
+    few events in many branches (goofspiel's "point 4 on turn 1"), and encoding one costs
+    several times more than building its key."""
+    parts = []
+    cache = _event_json
+    for event in events:
+        key = _event_key(event)
+        if key is None:
+            parts.append(_dumps(event))
+            continue
+        text = cache.get(key)
+        if text is None:
+            if len(cache) >= _EVENT_CACHE_SIZE:
+                cache.clear()
+            text = cache[key] = _dumps(event)
+        parts.append(text)
+    return ", ".join(parts)
+
+
 def _replay(
     record_json: str,
     limit: int = NO_MAX_STEPS,
     turn_based: bool = False,
     pending: tuple[int, ...] = (),
+    hist: tuple[tuple[int, int], ...] = (),
+    moves: int = 0,
 ) -> _Engine:
     record = Record.from_json(record_json)
     game = _load_cached(record.game, tuple(sorted(record.config.items())))
-    engine = _Engine(game.replay(record), limit, turn_based=turn_based)
+    engine = _Engine(game.replay(record), limit, turn_based=turn_based, hist=hist, moves=moves)
     engine.pending = tuple(pending)
     return engine
 
@@ -571,27 +646,45 @@ class CaiquanState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
             g = self._game()
-            self._draws.append(int(action))
-            if len(self._draws) == g.deal_draws:
-                seed = sum(b << (8 * i) for i, b in enumerate(self._draws))
+            draws = self._draws
+            draws.append(int(action))
+            if len(draws) == g.deal_draws:
+                seed = sum(b << (8 * i) for i, b in enumerate(draws))
                 state = g.caiquan_game.new_state(seed)
-                self._engine = _Engine(state, g.max_steps, turn_based=g.turn_based)
+                self._engine = _Engine(
+                    state,
+                    g.max_steps,
+                    turn_based=g.turn_based,
+                    hist=tuple((_CHANCE_PLAYER, b) for b in draws),
+                    moves=len(draws),
+                )
                 del self._draws  # the seed is the engine state's from now on
             return
         e = self._engine
         if e.shared:
             e = self._own()
-        if e.turn:
-            movers = e.state.to_move()
-            if len(movers) > 1:
-                pending = (*e.pending, int(action))
-                if len(pending) < len(movers):
-                    e.pending = pending  # the caiquan state waits for the last mover
-                    return
-                e.pending = ()
+        movers = e.state.to_move()
+        if e.limit and e.truncated():  # C++ would have recorded the terminal player
+            mover = _TERMINAL_PLAYER
+            e.writable().apply([action])
+        elif e.turn and len(movers) > 1:
+            mover = movers[len(e.pending)]
+            action = int(action)
+            # refused now (IllegalDecisionError), not once the last mover has chosen
+            e.state._check_option(mover, action)
+            pending = (*e.pending, action)
+            if len(pending) < len(movers):
+                e.pending = pending  # the caiquan state waits for the last mover
+            else:
                 e.writable().apply(list(pending))
-                return
-        e.writable().apply([action])
+                e.pending = ()
+        else:
+            # C++ asks for the current player before it applies; at a terminal state (or a
+            # simultaneous node, which takes ``apply_actions``) ``apply`` raises
+            mover = movers[0] if len(movers) == 1 else self.current_player()
+            e.writable().apply([action])
+        e.hist += ((mover, int(action)),)
+        e.moves += 1
 
     def _apply_actions(self, actions: list[int]) -> None:
         e = self._engine
@@ -602,6 +695,8 @@ class CaiquanState(pyspiel.State):
             e = self._own()
         s = e.writable()
         s.apply([actions[p] for p in s.to_move()])
+        e.hist += tuple((p, int(a)) for p, a in enumerate(actions))
+        e.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -650,8 +745,14 @@ class CaiquanState(pyspiel.State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As ``pyspiel.State.legal_actions`` on a Python game (no player: the current
         player's; at a simultaneous node that is the pseudo-player's, as in C++)."""
-        if self._engine is None:  # the deal: its outcomes, whoever asks
+        e = self._engine
+        if e is None:  # the deal: its outcomes, whoever asks
             return [a for a, _ in self._game()._outcomes]
+        if player is None and e.turn and not e.limit:  # a sequential solver's question
+            movers = e.state.to_move()
+            if not movers:
+                return []
+            return list(e.state.legal(movers[len(e.pending)] if len(movers) > 1 else movers[0]))
         current = self.current_player()
         if player is None:
             player = current
@@ -670,10 +771,12 @@ class CaiquanState(pyspiel.State):
             raise pyspiel.SpielError(f"player {player} is not one of the {n} players")
 
     def information_state_string(self, player: int | None = None) -> str:
+        e = self._engine
+        if e is not None and player is not None and 0 <= player < e.state.game.num_players:
+            return e.info_state(player)  # the common case, without the checks' calls
         if player is None:
             player = self.current_player()
         self._check_player(player)
-        e = self._engine
         return "" if e is None else e.info_state(player)
 
     def observation_string(self, player: int | None = None) -> str:
@@ -685,7 +788,84 @@ class CaiquanState(pyspiel.State):
 
     def player_return(self, player: int) -> float:
         self._check_player(player)
-        return self.returns()[player]
+        e = self._engine
+        if e is None or (e.limit and e.truncated()):
+            return 0.0
+        return float(e.state.returns()[player])
+
+    # ------------------------------------------------------------------ Python moves
+    # ``child`` and ``clone`` without C++: pybind11's ``PyState::Clone`` calls back into
+    # Python for a new initial state and deep-copies each attribute, and ``ApplyAction``
+    # calls back for the current player and the move, about 9 µs a child for any Python
+    # game against 1 µs for C++ goofspiel (bench/pyspiel_floor.py); a Python solver (MCCFR)
+    # makes a child at every edge it walks. The history a state answers with
+    # (``history``, ``full_history``, ``history_str``, ``move_number``,
+    # ``is_initial_state``, ``is_initial_non_chance_state``) is kept here, next to the
+    # caiquan state, whichever way the state moved; C++ keeps its own copy only of the
+    # moves it applied itself (see the module docs).
+
+    def child(self, action: int) -> CaiquanState:
+        """The state after ``action``: as ``pyspiel.State.child``. At a simultaneous node
+        (the simultaneous form, several movers) the action is OpenSpiel's flat joint
+        action and C++ applies it, as before."""
+        e = self._engine
+        if e is not None and not e.turn and len(e.state.to_move()) > 1:
+            new: CaiquanState = pyspiel.State.child(self, action)
+            return new
+        new = self._copy()
+        new._apply_action(action)
+        return new
+
+    def clone(self) -> CaiquanState:
+        """A copy sharing nothing it could change (as ``pyspiel.State.clone``)."""
+        return self._copy()
+
+    def _copy(self) -> CaiquanState:
+        new = _new_state(type(self))
+        _init_state(new, self.get_game())
+        e = self._engine
+        if e is None:
+            new._engine = None
+            new._draws = self._draws[:]
+        else:
+            e.shared = True  # whichever state changes it first copies it (``_own``)
+            new._engine = e
+        return new
+
+    def _hist(self) -> tuple[tuple[int, int], ...]:
+        e = self._engine
+        return tuple((_CHANCE_PLAYER, b) for b in self._draws) if e is None else e.hist
+
+    def history(self) -> list[int]:
+        return [a for _, a in self._hist()]
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(p, a) for p, a in self._hist()]
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for _, a in self._hist())
+
+    def move_number(self) -> int:
+        e = self._engine
+        return len(self._draws) if e is None else e.moves
+
+    def is_initial_state(self) -> bool:
+        return not self._hist()
+
+    def is_initial_non_chance_state(self) -> bool:
+        return not self.is_chance_node() and all(p == _CHANCE_PLAYER for p, _ in self._hist())
+
+
+class PlayerAction(NamedTuple):
+    """One entry of ``CaiquanState.full_history()``: ``player`` (``-1`` for the deal's
+    draws) and ``action``, the attributes of ``pyspiel.PlayerAction``."""
+
+    player: int
+    action: int
+
+
+_new_state = CaiquanState.__new__
+_init_state = pyspiel.State.__init__
 
 
 class CaiquanObserver:
@@ -760,6 +940,7 @@ __all__ = [
     "CaiquanGame",
     "CaiquanObserver",
     "CaiquanState",
+    "PlayerAction",
     "game_type",
     "load",
     "register",
