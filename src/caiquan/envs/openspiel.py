@@ -670,10 +670,10 @@ class CaiquanState(pyspiel.State):
         elif e.turn and len(movers) > 1:
             mover = movers[len(e.pending)]
             action = int(action)
-            # refused now (IllegalDecisionError), not once the last mover has chosen
-            e.state._check_option(mover, action)
             pending = (*e.pending, action)
             if len(pending) < len(movers):
+                # refused now (IllegalDecisionError), not once the last mover has chosen
+                e.state._check_option(mover, action)
                 e.pending = pending  # the caiquan state waits for the last mover
             else:
                 e.writable().apply(list(pending))
@@ -809,10 +809,15 @@ class CaiquanState(pyspiel.State):
         (the simultaneous form, several movers) the action is OpenSpiel's flat joint
         action and C++ applies it, as before."""
         e = self._engine
-        if e is not None and not e.turn and len(e.state.to_move()) > 1:
-            new: CaiquanState = pyspiel.State.child(self, action)
-            return new
-        new = self._copy()
+        if e is None:  # a draw of the deal
+            new = self._copy()
+        elif not e.turn and len(e.state.to_move()) > 1:
+            joint: CaiquanState = pyspiel.State.child(self, action)
+            return joint
+        else:  # _copy's work, with the engine copied at once: the child will change it
+            new = _new_state(type(self))
+            _init_state(new, self.get_game())
+            new._engine = e.copy()
         new._apply_action(action)
         return new
 
