@@ -1,7 +1,8 @@
 """Before and after: the same fixed work timed on two commits, both compiled, on this machine.
 
-    python bench/ab.py --before 7d92191                 # every workload, 3 rounds
+    python bench/ab.py --before 7d92191                 # the default workloads, 3 rounds
     python bench/ab.py --before HEAD~3 --work ismcts,promise-nash --rounds 5
+    python bench/ab.py --before 5c30936 --work mccfr-external --instructions
 
 Wall-clock rates on a shared machine move by a third from run to run (docs/performance.md),
 so this times a fixed amount of work (an ISMCTS search of a fixed number of iterations, a
@@ -40,7 +41,11 @@ WORKLOADS = {
     "legends-greedy": "the lab: 30 legends games (4 players), greedy",
     "drama-greedy": "the lab: 50 drama games, greedy",
     "random": "random playouts: 200 games of each of promise, drama, legends-4, goofspiel-13",
+    "mccfr-external": "the OpenSpiel adapter: 100 iterations of OpenSpiel's external-sampling "
+    "MCCFR on its turn-based 4-card goofspiel (needs open_spiel; not in the default set)",
 }
+#: what runs without --work (the workloads every commit since issue 24's start can run)
+DEFAULT_WORK = ("ismcts", "promise-nash", "legends-greedy", "drama-greedy", "random")
 
 
 def _ismcts(iterations: int) -> Callable[[], None]:
@@ -82,6 +87,18 @@ def _lab(game_id: str, config: dict[str, object], bot: str, games: int) -> Calla
     return run
 
 
+def _mccfr(iterations: int) -> Callable[[], None]:
+    from caiquan.bench.mccfr import _games, run_solver
+
+    _, ours = _games()
+    seed = iter(range(1, 1 << 30))
+
+    def run() -> None:
+        run_solver("external", ours, iterations, seed=next(seed))  # new samples each run
+
+    return run
+
+
 def _random(games_each: int) -> Callable[[], None]:
     from caiquan.engine import Rng
     from caiquan.games import load_game
@@ -119,6 +136,8 @@ def _work(name: str, scale: float) -> Callable[[], None]:
         return _lab("legends", {"players": 4}, "greedy", n(30))
     if name == "drama-greedy":
         return _lab("drama", {}, "greedy", n(50))
+    if name == "mccfr-external":
+        return _mccfr(n(100))
     return _random(n(200))
 
 
@@ -270,7 +289,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     ap.add_argument(
         "--work",
-        default=",".join(WORKLOADS),
+        default=",".join(DEFAULT_WORK),
         help="comma-separated workloads: " + ", ".join(WORKLOADS),
     )
     ap.add_argument(

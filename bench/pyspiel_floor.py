@@ -7,10 +7,12 @@ OpenSpiel's MCCFR solvers move through a game with ``state.child(action)``. For 
 written in Python, pybind11's ``PyState::Clone`` calls the game's ``new_initial_state`` and
 deep-copies each attribute of the state, and ``ApplyAction`` calls back into Python for
 ``current_player`` and ``_apply_action``. This times ``child`` and ``clone`` on three games:
-a Python game that does nothing (one integer of state; the floor any Python game pays),
-the adapter's goofspiel in its turn-based form (``caiquan_goofspiel``, 4 cards), and
-OpenSpiel's C++ goofspiel under ``convert_to_turn_based``, at the same node (after the first
-bid) and in the same process. Needs the ``peers`` extra (``open_spiel``).
+a Python game that does nothing (one integer of state; the floor any Python game pays
+through C++), the adapter's goofspiel in its turn-based form (``caiquan_goofspiel``, 4
+cards; its ``child`` and ``clone`` are Python methods that skip those trampolines and keep
+the history themselves, so its ``child`` is the game's own work: copying and applying the
+turn), and OpenSpiel's C++ goofspiel under ``convert_to_turn_based``, at the same node (after
+the first bid) and in the same process. Needs the ``peers`` extra (``open_spiel``).
 """
 
 from __future__ import annotations

@@ -42,3 +42,10 @@ def test_the_fixed_ismcts_work_reports_cpu_seconds_and_the_path() -> None:
     got = json.loads(out.stdout.strip().splitlines()[-1])
     assert got["cpu_s"] > 0
     assert got["path"].startswith(("compiled fast path", "pure Python", "partly compiled"))
+
+
+def test_the_mccfr_work_runs_openspiel_external_sampling_on_the_adapter() -> None:
+    pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is not installed")
+    out = _run("--child", "mccfr-external", "--scale", "0.05")  # 5 iterations
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1])["cpu_s"] > 0

@@ -84,21 +84,31 @@ How the engine maps onto OpenSpiel:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
 
-from caiquan.engine import Game, Record, State
-from caiquan.games import game_class, game_ids, load_game
+from caiquan.engine import Game, State
+from caiquan.games import game_class, game_ids
 
+from .openspiel_engine import (
+    CHANCE_PLAYER,
+    NO_MAX_STEPS,
+    SIMULTANEOUS_PLAYER,
+    TERMINAL_PLAYER,
+    Engine,
+    load_cached,
+    make_dumps,
+    replay,
+)
 from .tensors import Encoder, encoder_for
+
+# the names records pickled before the engine moved to openspiel_engine refer to
+_Engine, _make_dumps, _replay = Engine, make_dumps, replay
 
 PREFIX = "caiquan_"
 DEFAULT_DEAL_DRAWS = 4
-NO_MAX_STEPS = 0
 DRAW_OUTCOMES = 256
 
 
@@ -189,7 +199,7 @@ class CaiquanGame(pyspiel.Game):
         #: the simultaneous nodes rolled out one player at a time (see the module docs)
         self.turn_based = turn_based
         config = {k: v for k, v in params.items() if k != "name"}
-        self.caiquan_game: Game = _load_cached(game_id, tuple(sorted(config.items())))
+        self.caiquan_game: Game = load_cached(game_id, tuple(sorted(config.items())))
         g = self.caiquan_game
         self.wait_action = g.num_option_ids
         lo, hi = g.utility_range()
@@ -229,11 +239,11 @@ class CaiquanGame(pyspiel.Game):
         self.encoder: Encoder = encoder_for(g)
         self._outcomes = [(k, 1.0 / DRAW_OUTCOMES) for k in range(DRAW_OUTCOMES)]
         # without a deal every game starts from the same state: one engine, lent to each
-        # new initial state until it moves (see _Engine.shared)
-        self._initial_engine: _Engine | None = (
+        # new initial state until it moves (see Engine.shared)
+        self._initial_engine: Engine | None = (
             None
             if self.deal_draws
-            else _Engine(g.new_state(0), self.max_steps, shared=True, turn_based=turn_based)
+            else Engine(g.new_state(0), self.max_steps, shared=True, turn_based=turn_based)
         )
 
     def max_chance_nodes_in_history(self) -> int:
@@ -287,282 +297,15 @@ def _with(gt: pyspiel.GameType, **changes: Any) -> pyspiel.GameType:
     )
 
 
-class _Engine:
-    """Holds the caiquan state inside an OpenSpiel state: cloned with ``State.clone`` and
-    pickled as the game record (replayed on unpickling).
-
-    It also keeps, per player, the JSON of the events and the choices already put into an
-    information-state string, so that each call encodes only what is new (the string grows
-    with the game; re-encoding it whole at every step made long games quadratic), and the
-    game's ``max_steps`` (``limit``), so that the hot calls (``current_player``,
-    ``is_terminal``) never go back to the pyspiel game object.
-
-    Copies are lazy, on two levels. ``shared``: several OpenSpiel states may hold this
-    engine (the one engine of a game without a deal, ``deal_draws=0``, lent to every new
-    initial state; an engine deep-copied by OpenSpiel's ``Clone``, which builds a new
-    initial state and then deep-copies the attributes into it), and a state copies it
-    before changing it (``CaiquanState._own``). ``owns``: whether the caiquan state is this
-    engine's alone; an engine's copy shares it, and clones it before changing it
-    (:meth:`writable`). So a clone costs no copy at all until it moves, and a turn-based
-    rollout's first choices, which only add a pending choice, clone no caiquan state.
-    """
-
-    __slots__ = (
-        "_choices",
-        "_events",
-        "_first",
-        "hist",
-        "limit",
-        "moves",
-        "owns",
-        "pending",
-        "shared",
-        "state",
-        "tell_all",
-        "turn",
-    )
-
-    def __init__(
-        self,
-        state: State,
-        limit: int = NO_MAX_STEPS,
-        shared: bool = False,
-        first: dict[int, str] | None = None,
-        turn_based: bool = False,
-        hist: tuple[tuple[int, int], ...] = (),
-        moves: int = 0,
-    ) -> None:
-        self.state = state
-        #: OpenSpiel's history of the state, ``(player, action)`` pairs (the deal's draws
-        #: first), and its move number (a joint move of the simultaneous form is one move
-        #: and one pair per player): the state's own, whichever way it moved (C++
-        #: ``apply_action`` or the Python ``child``; see :meth:`CaiquanState.child`)
-        self.hist = hist
-        self.moves = moves
-        self.limit = limit
-        self.shared = shared
-        self.owns = True
-        #: the game is in its turn-based form: a node where several players decide is
-        #: rolled out in mover order, and ``pending`` holds the choices made so far (applied
-        #: together once the last mover has chosen)
-        self.turn = turn_based
-        self.pending: tuple[int, ...] = ()
-        # per player: how many events / moves are encoded, and the encoding (a string, so
-        # that a clone shares it instead of copying a list)
-        self._events: dict[int, tuple[int, str]] = {}
-        self._choices: dict[int, tuple[int, str]] = {}
-        #: the game declares ``events_tell_all``: the string holds the first observation
-        #: instead of the current one (see :meth:`info_state`)
-        self.tell_all = type(state.game).events_tell_all
-        #: per player, the JSON of the first observation (the same for every state of a
-        #: deal, so shared by reference with clones)
-        self._first: dict[int, str] = {} if first is None else first
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        # OpenSpiel's Clone deep-copies the state's attributes: the clone gets this very
-        # engine, now shared, and whichever state changes it first copies it (``_own``)
-        self.shared = True
-        return self
-
-    def copy(self) -> _Engine:
-        """An engine that shares this one's caiquan state (``owns`` false on both) and
-        keeps what was encoded."""
-        self.owns = False
-        new = _Engine.__new__(_Engine)  # __init__'s work, without its lookups: a hot path
-        new.state, new.limit, new.shared, new.tell_all = (
-            self.state,
-            self.limit,
-            False,
-            self.tell_all,
-        )
-        new.owns, new.turn, new.pending = False, self.turn, self.pending
-        new.hist, new.moves = self.hist, self.moves
-        new._first = self._first
-        new._events, new._choices = self._events.copy(), self._choices.copy()
-        return new
-
-    def writable(self) -> State:
-        """The caiquan state, cloned first if another engine shares it."""
-        if not self.owns:
-            self.state = self.state.clone()
-            self.owns = True
-        return self.state
-
-    def truncated(self) -> bool:
-        s = self.state
-        return bool(self.limit) and s.move_number >= self.limit and not s.is_terminal()
-
-    def info_state(self, player: int) -> str:
-        """The perfect-recall string: the event log as ``player`` saw it, their own choices
-        and their observation, as JSON with sorted keys.
-
-        The observation is the current one (``"observation"``), or, in a game that declares
-        ``events_tell_all`` (its events carry everything its observations reveal, which the
-        conformance harness checks), the first one (``"first_observation"``): the current
-        one follows from it, the choices and the events, and encoding it at every call was
-        most of the string's cost.
-        """
-        s = self.state
-        seen, events = self._events.get(player, (0, ""))
-        total = s.event_count()
-        if total > seen:
-            new = s.events(player, seen)
-            if new:
-                more = _events_json(new)  # the items of the JSON list, ", "-joined
-                events = events + ", " + more if events else more
-            self._events[player] = (total, events)
-        done, mine = self._choices.get(player, (0, ""))
-        moves = s.move_number
-        if moves > done:
-            ids = [str(o) for joint in s.history()[done:] for p, o in joint if p == player]
-            if ids:
-                more = ", ".join(ids)
-                mine = mine + ", " + more if mine else more
-            self._choices[player] = (moves, mine)
-        head = '{"events": [' + events + "], "
-        choices = '"my_choices": [' + mine + "]"
-        if self.pending:
-            choices += self.pending_key(player)
-        if not self.tell_all:
-            return head + choices + ', "observation": ' + _dumps(s.observation(player)) + "}"
-        first = self._first.get(player)
-        if first is None:
-            fresh = s.move_number == 0 and not s.committed()
-            start = s if fresh else s.game.new_state(s.seed)
-            first = self._first[player] = _dumps(start.observation(player))
-        return head + '"first_observation": ' + first + ", " + choices + "}"
-
-    def pending_choice(self, player: int) -> int | None:
-        """The option ``player`` chose at the turn-based rollout of the current node (it
-        waits for the later movers' choices), or ``None``: the player remembers it; nobody
-        else sees it."""
-        if self.pending:
-            for p, option in zip(self.state.to_move(), self.pending):  # noqa: B905 (shorter)
-                if p == player:
-                    return option
-        return None
-
-    def pending_key(self, player: int) -> str:
-        """``', "my_pending_choice": N'`` for the string's JSON, or ``''``."""
-        mine = self.pending_choice(player) if self.pending else None
-        return "" if mine is None else ', "my_pending_choice": ' + str(mine)
-
-    def observation_string(self, player: int) -> str:
-        """The observation as JSON with sorted keys; in a turn-based rollout, after the
-        player has chosen, ``{"my_pending_choice": N, "observation": …}``."""
-        text = _dumps(self.state.observation(player))
-        mine = self.pending_choice(player) if self.pending else None
-        if mine is None:
-            return text
-        return '{"my_pending_choice": ' + str(mine) + ', "observation": ' + text + "}"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        record = self.state.record().to_json()
-        return (_replay, (record, self.limit, self.turn, self.pending, self.hist, self.moves))
-
-
-def _make_dumps() -> Callable[[Any], str]:
-    """JSON with sorted keys, as ``json.dumps(value, sort_keys=True, ensure_ascii=False)``.
-
-    The hot path of the information-state string encodes a few small event dicts per call,
-    where ``JSONEncoder.encode`` spends more time setting up than encoding; this builds the
-    C encoder it would build once (CPython's ``json.encoder.c_make_encoder``, without the
-    circular-reference check: the values are plain JSON), if it is there and gives the same
-    text, else falls back to ``JSONEncoder.encode``.
-    """
-    plain = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return plain.encode
-    try:
-        chunks = make(
-            None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", True, False, True
-        )
-    except TypeError:  # another signature
-        return plain.encode
-    join = "".join
-
-    def dumps(value: Any) -> str:
-        return join(chunks(value, 0))
-
-    probe = {"b": [1, 2.5, None, True, "é\n"], "a": {"z": [], "y": {}}}
-    return dumps if dumps(probe) == plain.encode(probe) else plain.encode
-
-
-_dumps = _make_dumps()
-
-
-#: JSON of event views by content (see :func:`_event_key`); cleared when it grows past
-#: :data:`_EVENT_CACHE_SIZE` entries
-_event_json: dict[tuple[Any, ...], str] = {}
-_EVENT_CACHE_SIZE = 1 << 16
-_KEY_SCALARS = (int, str)
-
-
-def _event_key(event: dict[str, Any]) -> tuple[Any, ...] | None:
-    """A key equal for two event views exactly when their JSON is equal (each value with
-    its type: ``1``, ``True`` and ``1.0`` are equal in Python, not in JSON), or ``None`` for
-    values it does not cover (floats, nested containers, bools in lists)."""
-    key = []
-    for name, value in event.items():
-        kind = type(value)
-        if kind is list:
-            for item in value:
-                if type(item) not in _KEY_SCALARS:
-                    return None
-            key.append((name, kind, tuple(value)))
-        elif kind is int or kind is str or kind is bool or value is None:
-            key.append((name, kind, value))
-        else:
-            return None
-    return tuple(key)
-
-
-def _events_json(events: list[dict[str, Any]]) -> str:
-    """``_dumps(events)[1:-1]``: the JSON items, ``", "``-joined. A search meets the same
-    few events in many branches (goofspiel's "point 4 on turn 1"), and encoding one costs
-    several times more than building its key."""
-    parts = []
-    cache = _event_json
-    for event in events:
-        key = _event_key(event)
-        if key is None:
-            parts.append(_dumps(event))
-            continue
-        text = cache.get(key)
-        if text is None:
-            if len(cache) >= _EVENT_CACHE_SIZE:
-                cache.clear()
-            text = cache[key] = _dumps(event)
-        parts.append(text)
-    return ", ".join(parts)
-
-
-def _replay(
-    record_json: str,
-    limit: int = NO_MAX_STEPS,
-    turn_based: bool = False,
-    pending: tuple[int, ...] = (),
-    hist: tuple[tuple[int, int], ...] = (),
-    moves: int = 0,
-) -> _Engine:
-    record = Record.from_json(record_json)
-    game = _load_cached(record.game, tuple(sorted(record.config.items())))
-    engine = _Engine(game.replay(record), limit, turn_based=turn_based, hist=hist, moves=moves)
-    engine.pending = tuple(pending)
-    return engine
-
-
-@lru_cache(maxsize=64)
-def _load_cached(game_id: str, config: tuple[tuple[str, Any], ...]) -> Game:
-    # games are immutable; loading one parses its content, which OpenSpiel's
-    # deserialization would otherwise repeat for every state
-    return load_game(game_id, dict(config))
-
-
 _CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL_PLAYER = int(pyspiel.PlayerId.TERMINAL)
 _SIMULTANEOUS_PLAYER = int(pyspiel.PlayerId.SIMULTANEOUS)
+if (_CHANCE_PLAYER, _SIMULTANEOUS_PLAYER, _TERMINAL_PLAYER) != (
+    CHANCE_PLAYER,
+    SIMULTANEOUS_PLAYER,
+    TERMINAL_PLAYER,
+):  # pragma: no cover - another OpenSpiel
+    raise ImportError("this OpenSpiel numbers its pseudo-players differently")
 
 
 class CaiquanState(pyspiel.State):
@@ -578,7 +321,7 @@ class CaiquanState(pyspiel.State):
         super().__init__(game)
         # OpenSpiel copies (clone: one copy.deepcopy each) and pickles (serialize) these
         # attributes: ``_draws`` lives only until the deal is complete
-        self._engine: _Engine | None = game._initial_engine
+        self._engine: Engine | None = game._initial_engine
         if self._engine is None:
             self._draws: list[int] = []
 
@@ -590,7 +333,7 @@ class CaiquanState(pyspiel.State):
         changing it changes no other state."""
         return self._own().writable() if self._engine is not None else None
 
-    def _own(self) -> _Engine:
+    def _own(self) -> Engine:
         """This state's own engine (a copy, on first need, of one other states share)."""
         e = self._engine
         assert e is not None
@@ -612,32 +355,11 @@ class CaiquanState(pyspiel.State):
 
     def current_player(self) -> int:
         e = self._engine
-        if e is None:
-            return _CHANCE_PLAYER
-        movers = e.state.to_move()
-        if not movers or (e.limit and e.truncated()):
-            return _TERMINAL_PLAYER
-        if len(movers) == 1:
-            return movers[0]
-        if e.turn:
-            return movers[len(e.pending)]
-        return _SIMULTANEOUS_PLAYER
+        return _CHANCE_PLAYER if e is None else e.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         e = self._engine
-        if e is None or (e.limit and e.truncated()):
-            return []
-        s = e.state
-        movers = s.to_move()
-        if e.turn:
-            if movers and player == movers[len(e.pending) if len(movers) > 1 else 0]:
-                return list(s.legal(player))
-            return []
-        if player in movers:
-            return list(s.legal(player))
-        if len(movers) > 1:
-            return [s.game.num_option_ids]  # WAIT: the player does not decide here
-        return []
+        return [] if e is None else e.legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._engine is None, "the only chance nodes are the deal's"
@@ -651,7 +373,7 @@ class CaiquanState(pyspiel.State):
             if len(draws) == g.deal_draws:
                 seed = sum(b << (8 * i) for i, b in enumerate(draws))
                 state = g.caiquan_game.new_state(seed)
-                self._engine = _Engine(
+                self._engine = Engine(
                     state,
                     g.max_steps,
                     turn_based=g.turn_based,
@@ -661,42 +383,14 @@ class CaiquanState(pyspiel.State):
                 del self._draws  # the seed is the engine state's from now on
             return
         e = self._engine
-        if e.shared:
-            e = self._own()
-        movers = e.state.to_move()
-        if e.limit and e.truncated():  # C++ would have recorded the terminal player
-            mover = _TERMINAL_PLAYER
-            e.writable().apply([action])
-        elif e.turn and len(movers) > 1:
-            mover = movers[len(e.pending)]
-            action = int(action)
-            pending = (*e.pending, action)
-            if len(pending) < len(movers):
-                # refused now (IllegalDecisionError), not once the last mover has chosen
-                e.state._check_option(mover, action)
-                e.pending = pending  # the caiquan state waits for the last mover
-            else:
-                e.writable().apply(list(pending))
-                e.pending = ()
-        else:
-            # C++ asks for the current player before it applies; at a terminal state (or a
-            # simultaneous node, which takes ``apply_actions``) ``apply`` raises
-            mover = movers[0] if len(movers) == 1 else self.current_player()
-            e.writable().apply([action])
-        e.hist += ((mover, int(action)),)
-        e.moves += 1
+        (self._own() if e.shared else e).move(action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         e = self._engine
         assert e is not None
         if e.turn:
             raise ValueError("a turn-based caiquan game takes one action at a time")
-        if e.shared:
-            e = self._own()
-        s = e.writable()
-        s.apply([actions[p] for p in s.to_move()])
-        e.hist += tuple((p, int(a)) for p, a in enumerate(actions))
-        e.moves += 1
+        (self._own() if e.shared else e).move_joint(actions)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -708,7 +402,7 @@ class CaiquanState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         e = self._engine
-        return e is not None and (e.state.is_terminal() or bool(e.limit and e.truncated()))
+        return e is not None and e.is_terminal()
 
     def returns(self) -> list[float]:
         e = self._engine
@@ -748,11 +442,10 @@ class CaiquanState(pyspiel.State):
         e = self._engine
         if e is None:  # the deal: its outcomes, whoever asks
             return [a for a, _ in self._game()._outcomes]
-        if player is None and e.turn and not e.limit:  # a sequential solver's question
-            movers = e.state.to_move()
-            if not movers:
-                return []
-            return list(e.state.legal(movers[len(e.pending)] if len(movers) > 1 else movers[0]))
+        if player is None:
+            now = e.legal_now()  # a sequential solver's question
+            if now is not None:
+                return now
         current = self.current_player()
         if player is None:
             player = current
@@ -789,9 +482,7 @@ class CaiquanState(pyspiel.State):
     def player_return(self, player: int) -> float:
         self._check_player(player)
         e = self._engine
-        if e is None or (e.limit and e.truncated()):
-            return 0.0
-        return float(e.state.returns()[player])
+        return 0.0 if e is None else e.player_return(player)
 
     # ------------------------------------------------------------------ Python moves
     # ``child`` and ``clone`` without C++: pybind11's ``PyState::Clone`` calls back into
