@@ -1,3 +1,5 @@
+cimport cython
+
 # The compiled fast path's layout of caiquan.envs.openspiel_engine (an augmenting .pxd:
 # openspiel_engine.py stays the reference twin, with the same fields as __slots__). The
 # engine is an extension type, so that the copy an OpenSpiel child makes and the moves it
@@ -21,3 +23,17 @@ cdef class Engine:
     cpdef writable(self)
     cpdef bint truncated(self)
     cpdef current_player(self)
+
+    @cython.locals(seen=Py_ssize_t, total=Py_ssize_t, done=Py_ssize_t, moves=Py_ssize_t)
+    cpdef str info_state(self, player)
+
+    cpdef pending_choice(self, player)
+    cpdef str pending_key(self, player)
+
+
+
+@cython.locals(key=list)
+cpdef tuple _event_key(dict event)
+
+@cython.locals(parts=list, cache=dict)
+cpdef str _events_json(list events)

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The OpenSpiel adapter's engine: the caiquan state inside an OpenSpiel state, its history
 and its information-state strings — the half of :mod:`caiquan.envs.openspiel` that needs no
 ``pyspiel``, so that it is compiled with the fast path (``[tool.caiquan.fast]``) and its
