@@ -19,6 +19,14 @@ from caiquan.games import load_game  # noqa: E402
 from .configs import CONFIGS, config_id  # noqa: E402
 
 SIMS = {"legends": 1, "promise": 2, "drama": 2, "goofspiel": 4}
+#: every game (three players where a game takes more than two), in both forms
+EVERY_GAME = pytest.mark.parametrize(
+    ("game_id", "opts"),
+    [("promise", {}), ("drama", {}), ("legends", {"players": 3}), ("goofspiel", {"players": 3})],
+)
+EVERY_FORM = pytest.mark.parametrize(
+    "turn_based", [False, True], ids=["simultaneous", "turn-based"]
+)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -46,11 +54,8 @@ def _same_error(state: Any, method: str, *args: int) -> None:
         getattr(pyspiel.State, method)(state, *args)
 
 
-@pytest.mark.parametrize("turn_based", [False, True], ids=["simultaneous", "turn-based"])
-@pytest.mark.parametrize(
-    ("game_id", "opts"),
-    [("promise", {}), ("drama", {}), ("legends", {"players": 3}), ("goofspiel", {"players": 3})],
-)
+@EVERY_FORM
+@EVERY_GAME
 def test_the_python_fast_path_answers_as_pyspiel_does(
     game_id: str, opts: dict[str, Any], turn_based: bool
 ) -> None:
@@ -116,11 +121,8 @@ def _same_state(mine: Any, theirs: Any, n: int) -> None:
     assert mine.returns() == theirs.returns()
 
 
-@pytest.mark.parametrize("turn_based", [False, True], ids=["simultaneous", "turn-based"])
-@pytest.mark.parametrize(
-    ("game_id", "opts"),
-    [("promise", {}), ("drama", {}), ("legends", {"players": 3}), ("goofspiel", {"players": 3})],
-)
+@EVERY_FORM
+@EVERY_GAME
 def test_python_child_and_clone_are_the_cxx_ones(
     game_id: str, opts: dict[str, Any], turn_based: bool
 ) -> None:
