@@ -909,3 +909,53 @@ def test_records_of_rules_version_3_are_refused() -> None:
         RecordVersionError, match="rules version 3, but this caiquan plays version 4"
     ):
         replay(json.dumps(rec))
+
+
+def _snapshot(s: PromiseState) -> tuple[object, ...]:
+    """Everything a state holds that a decision can change."""
+    fields = tuple(repr(getattr(s, f)) for f in PromiseState.__slots__)
+    return fields, s.history(), s.to_move(), s.rng.getstate(), s.is_terminal()
+
+
+def test_settle_now_is_the_two_throws_applied() -> None:
+    """The heuristic's look-ahead settles both battle throws at once on a copy: the same
+    state and history as applying them as decisions, at simultaneous and open throws."""
+    game = load_game("promise")
+    seen = {"simultaneous": 0, "open": 0}
+    for seed in range(60):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            if s.phase == "throw" and len(s.throw_queue) != 1:  # no throw made yet
+                movers = s.to_move()
+                seen["open" if len(movers) == 1 else "simultaneous"] += 1
+                for a in s.throw_options(0):
+                    for b in s.throw_options(1):
+                        quick = s.clone()
+                        quick.settle_now(a, b)
+                        slow = s.clone()
+                        if len(movers) == 2:
+                            slow.apply([a, b])
+                        else:
+                            first = movers[0]
+                            slow.apply([a if first == 0 else b])
+                            assert slow.to_move() == (1 - first,)
+                            assert slow.legal(1 - first) == s.throw_options(1 - first)
+                            slow.apply([b if first == 0 else a])
+                        assert _snapshot(quick) == _snapshot(slow)
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert seen["simultaneous"] > 100 and seen["open"] > 5, seen
+
+
+def test_settle_now_only_before_the_battles_throws() -> None:
+    s = load_game("promise").new_state(1)
+    with pytest.raises(IllegalDecisionError, match="settle_now"):
+        s.settle_now(THROW_BASE, THROW_BASE)  # the character-choice throw
+    rng = Rng(3)
+    while not (s.phase == "throw" and len(s.to_move()) == 1):
+        if s.is_terminal():
+            s = load_game("promise").new_state(s.seed + 1)
+        s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    s.apply([s.legal(s.to_move()[0])[0]])  # the open first throw is on the table
+    with pytest.raises(IllegalDecisionError, match="settle_now"):
+        s.settle_now(THROW_BASE, THROW_BASE)

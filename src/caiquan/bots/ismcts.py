@@ -55,13 +55,12 @@ The code: :class:`ISMCTSConfig` holds the settings (frozen, checked once); each
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from dataclasses import dataclass
 from typing import ClassVar
 
-from caiquan.engine import PlayerView, Rng, State
+from caiquan.engine import JSONValue, PlayerView, Rng, State
 
 from .base import normalised_returns
 from .heuristics import Heuristic, Policy, Prune, heuristic_for
@@ -393,20 +392,27 @@ class _Search:
         # a reply depends on what its player sees: worlds where that player's observation
         # is the same share one — in promise, where mostly only the check deck is hidden,
         # one greedy call answers for all sixteen worlds
-        seen: dict[tuple[int, str], int] = {}
+        seen: dict[int, list[tuple[JSONValue, int]]] = {}
         return [self._replies(self._sample(self.rng), h, seen) for _ in range(self.config.worlds)]
 
     def _replies(
-        self, w: State, h: Heuristic, seen: dict[tuple[int, str], int]
+        self, w: State, h: Heuristic, seen: dict[int, list[tuple[JSONValue, int]]]
     ) -> tuple[State, dict[int, int]]:
         replies = {}
         for q in self.movers:
             if q == self.me or len(w.legal(q)) == 1:
                 continue
-            key = (q, json.dumps(w.observation(q), sort_keys=True))
-            reply = seen.get(key)
-            if reply is None:
-                reply = seen[key] = h.policy(w.clone(), q, self.rng)
+            # observations compared as they are (a dict compare in C; a few distinct ones a
+            # search), not as JSON text: serialising each one cost more than the replies
+            obs = w.observation(q)
+            known = seen.setdefault(q, [])
+            for other, answer in known:
+                if other == obs:
+                    reply = answer
+                    break
+            else:
+                reply = h.policy(w.clone(), q, self.rng)
+                known.append((obs, reply))
             replies[q] = reply
         return w, replies
 

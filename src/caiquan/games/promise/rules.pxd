@@ -69,7 +69,6 @@ cdef class PromiseState(State):
     cpdef _resample(self, player, rng)
     cpdef _reset_round(self)
     cpdef _rest(self)
-    cpdef _run(self, owner, effects, when, weapon=*)
     cpdef _reveal(self)
     cpdef _settle(self)
     cpdef _settle_triggers(self, winner)
@@ -79,3 +78,5 @@ cdef class PromiseState(State):
     cpdef skill_status(self, player, card)
     cpdef thresholds(self)
     cpdef _weapon_sum(self, p, kind)
+    cpdef settle_now(self, a, b)
+    cpdef throw_options(self, player)

@@ -57,6 +57,7 @@ from caiquan.engine import (
     Ending,
     Entry,
     Game,
+    IllegalDecisionError,
     JSONValue,
     Player,
     Rng,
@@ -66,7 +67,7 @@ from caiquan.engine.state import State  # the name rules.pxd cimports (compiled)
 
 from .catalogue import card_id, catalogue
 from .content import Character, Content, character_card, load_content
-from .effects import KINDS, Effect, apply_effect
+from .effects import KINDS, WHENS, Effect, apply_effect
 from .events import ending, format_event
 from .table import PowerMod, PowerTable, cell_values, compute_table
 
@@ -97,6 +98,35 @@ def eligible_values(h1: int, h2: int) -> frozenset[int]:
     [1, 4, 5, 9]
     """
     return frozenset(v for v in (h1, h2, h1 + h2, abs(h1 - h2)) if 1 <= v <= 10)
+
+
+# the usable skill values of every pair of hearts (1–10) as a bit mask (bit v = value v):
+# skill_status reads it at every reveal and the heuristic at every configuration
+ELIGIBLE_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << v for v in eligible_values(a, b)) for b in range(11)) for a in range(11)
+)
+
+
+#: the index of a trigger's ``when`` in the rules' trigger tables (:func:`_by_when`)
+REVEAL, WIN, LOSE, DRAW = (WHENS.index(w) for w in ("reveal", "win", "lose", "draw"))
+
+
+def _by_when(effects: Sequence[Effect], weapon: bool) -> tuple[tuple[Effect, ...], ...]:
+    """A card's effects that trigger, by the index of their ``when`` in :data:`WHENS` (in
+    the card's order); a weapon's continuous ones (power, damage, guard) never trigger:
+    they work all the time it is equipped, read straight from the card."""
+    return tuple(
+        tuple(e for e in effects if e.when == when and not (weapon and KINDS[e.kind].continuous))
+        for when in WHENS
+    )
+
+
+def _sums(effects: Sequence[Effect]) -> dict[str, int]:
+    """A card's effect values summed by kind."""
+    out: dict[str, int] = {}
+    for e in effects:
+        out[e.kind] = out.get(e.kind, 0) + e.value
+    return out
 
 
 # Legal options are pure functions of a few small values: memoised (measured: the stance
@@ -496,9 +526,10 @@ class PromiseState(State):
         rules' own checks: ``"active"``, ``"ineligible"`` (its value is not a heart under the
         player's tokens, nor their sum or difference) or ``"unaffordable"`` (too little qi)."""
         t1, t2 = self.tokens[player]
-        if card not in eligible_values(self.hearts[t1], self.hearts[t2]):
+        hearts = self.hearts
+        if card < 0 or not ELIGIBLE_MASK[hearts[t1]][hearts[t2]] >> card & 1:
             return "ineligible"
-        cost = self.game.content.characters[self.chars[player]].skills[card - 1].cost
+        cost = self.game.skill_costs[self.chars[player]][card - 1]
         return "unaffordable" if self.qi[player] < cost else "active"
 
     # ------------------------------------------------------------------ apply
@@ -639,15 +670,17 @@ class PromiseState(State):
     # ------------------------------------------------------------------ battle
 
     def _battle(self) -> None:
-        chars = self.game.content.characters
+        g = self.game
         self._reveal()
         for p in (0, 1):
             w = self.equipped[p]
             if w >= 0:
-                self._run(p, chars[self.chars[p]].weapons[w].effects, "reveal", weapon=True)
+                for e in g.weapon_triggers[self.chars[p]][w][REVEAL]:
+                    self._effect(p, e)
         for p in (0, 1):
             if self.skill_state[p] == "active":
-                self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, "reveal")
+                for e in g.skill_triggers[self.chars[p]][self.set_skill[p] - 1][REVEAL]:
+                    self._effect(p, e)
         self.phase = "throw"
         owners = [p for p in (0, 1) if self.first[p]]
         if len(owners) == 1:
@@ -693,15 +726,6 @@ class PromiseState(State):
             if not self._quiet:
                 self._log("skill", {"player": p, "card": s, "state": state, "cost": cost})
 
-    def _run(
-        self, owner: Player, effects: Sequence[Effect], when: str, weapon: bool = False
-    ) -> None:
-        for e in effects:
-            # a weapon's power, damage and guard work all the time it is equipped (they are
-            # read straight from the equipped card); only its life and qi effects trigger
-            if e.when == when and not (weapon and KINDS[e.kind].continuous):
-                self._effect(owner, e)
-
     def _effect(self, owner: Player, e: Effect) -> None:
         apply_effect(self, owner, e)  # each kind's rule is its entry in effects.KINDS
 
@@ -719,8 +743,38 @@ class PromiseState(State):
     # ------------------------------------------------------------------ settlement and rest
 
     def thresholds(self) -> tuple[int, int]:
-        base = self.game.data.win_threshold
+        base = self.game.win_threshold
         return (max(1, base + self.threshold_delta[0]), max(1, base + self.threshold_delta[1]))
+
+    def throw_options(self, player: Player) -> tuple[int, ...]:
+        """The battle throws ``player`` may make this round: their legal options when it is
+        their turn to throw (an open first throw does not change them)."""
+        return _THROW_LEGAL[self.forbidden[player]]
+
+    def settle_now(self, a: int, b: int) -> None:
+        """Look-ahead: both battle throws at once, A's option ``a`` and B's ``b``, on this
+        state (a copy the caller owns) — the state and history after are those of
+        :meth:`apply` making them one decision at a time (the first thrower's first when one
+        throws first), without the checks of the options.
+
+        Only before either throw of the battle is made; else :class:`IllegalDecisionError`.
+        """
+        q = self.throw_queue
+        if self.phase != "throw" or len(q) == 1:
+            raise IllegalDecisionError("settle_now: the battle's throws are not both to come")
+        if self._pending:
+            self._pending.clear()
+        self._legal_memo.clear()
+        if q:  # one throws first, openly, then the other
+            first, second = q
+            for p in (first, second):
+                choice = {p: a if p == 0 else b}
+                self._history.append(tuple(choice.items()))
+                self._apply(choice)
+        else:
+            joint = {0: a, 1: b}
+            self._history.append(tuple(joint.items()))
+            self._apply(joint)
 
     def power_table(self) -> PowerTable:
         """The current table (revealed weapons and resolved skills only)."""
@@ -730,11 +784,7 @@ class PromiseState(State):
         w = self.equipped[p]
         if w < 0:
             return 0
-        total = 0
-        for e in self.game.content.characters[self.chars[p]].weapons[w].effects:
-            if e.kind == kind:  # a loop: a generator costs more than the sum in compiled code
-                total += e.value
-        return total
+        return self.game.weapon_sums[self.chars[p]][w].get(kind, 0)
 
     def _settle(self) -> None:
         a, b = self.throws
@@ -765,7 +815,7 @@ class PromiseState(State):
             self._finish("life")
             return
         self._rest()
-        if self.round >= self.game.data.round_cap:
+        if self.round >= self.game.round_cap:
             self._finish("cap")
             return
         self.round += 1
@@ -776,7 +826,7 @@ class PromiseState(State):
         loser = 1 - winner
         damage = max(
             0,
-            self.game.data.base_damage
+            self.game.base_damage
             + self.dmg[winner]
             + self._weapon_sum(winner, "damage")
             - self.guard[loser]
@@ -787,14 +837,17 @@ class PromiseState(State):
 
     def _settle_triggers(self, winner: Player | None) -> None:
         """The effects that trigger on each player's result (``when = win / lose / draw``)."""
-        chars = self.game.content.characters
+        g = self.game
         for p in (0, 1):
-            result = "draw" if winner is None else "win" if winner == p else "lose"
+            result = DRAW if winner is None else WIN if winner == p else LOSE
+            c = self.chars[p]
             w = self.equipped[p]
             if w >= 0:
-                self._run(p, chars[self.chars[p]].weapons[w].effects, result, weapon=True)
+                for e in g.weapon_triggers[c][w][result]:
+                    self._effect(p, e)
             if self.skill_state[p] == "active":
-                self._run(p, chars[self.chars[p]].skills[self.set_skill[p] - 1].effects, result)
+                for e in g.skill_triggers[c][self.set_skill[p] - 1][result]:
+                    self._effect(p, e)
 
     def _discard_used_skills(self) -> None:
         for p in (0, 1):
@@ -808,10 +861,9 @@ class PromiseState(State):
     def _rest(self) -> None:
         """调息: qi back, discarded skills back to an empty hand, weapons back (option)."""
         g = self.game
-        chars = g.content.characters
         for p in (0, 1):
-            gain = g.data.qi_regen if self.set_skill[p] else g.data.qi_regen_no_skill
-            self.qi[p] = min(chars[self.chars[p]].qi, self.qi[p] + gain)
+            gain = g.qi_regen if self.set_skill[p] else g.qi_regen_no_skill
+            self.qi[p] = min(g.max_qi[self.chars[p]], self.qi[p] + gain)
             if g.recycle and not self.hand_skills[p] and self.discard_skills[p]:
                 self.hand_skills[p] = self.discard_skills[p]
                 self.discard_skills[p] = 0
@@ -1012,7 +1064,6 @@ TableParts = tuple[
 def table_parts(state: PromiseState) -> TableParts:
     """What the power table is computed from (the arguments of ``compute_table``)."""
     g = state.game
-    chars = g.content.characters
     atk_a: tuple[int, int, int] = _NO_ATTACK
     atk_b: tuple[int, int, int] = _NO_ATTACK
     weapon_a: tuple[Effect, ...] = ()
@@ -1020,20 +1071,20 @@ def table_parts(state: PromiseState) -> TableParts:
     if state.round:  # before the first round every attribute counts as 0
         ca, cb = state.chars
         if ca >= 0:
-            atk_a = chars[ca].attack
+            atk_a = g.attacks[ca]
             w = state.equipped[0]
             if w >= 0:
-                weapon_a = chars[ca].weapons[w].effects
+                weapon_a = g.weapon_effects[ca][w]
         if cb >= 0:
-            atk_b = chars[cb].attack
+            atk_b = g.attacks[cb]
             w = state.equipped[1]
             if w >= 0:
-                weapon_b = chars[cb].weapons[w].effects
+                weapon_b = g.weapon_effects[cb][w]
     dw = state.draw_wins
     return (
         atk_a,
         atk_b,
-        g.data.win_value,
+        g.win_value,
         weapon_a,
         weapon_b,
         state.mods,
@@ -1163,6 +1214,37 @@ class Promise(Game):
                     "needs character_pick='open'"
                 )
             self.fixed_chars = (a, b)
+        self._flatten()
+
+    def _flatten(self) -> None:
+        """The numbers settlement reads at every battle, as flat tables by character index
+        (the content's dataclasses stay the source; a search settles thousands of battles)."""
+        d, chars = self.data, self.content.characters
+        self.win_value: int = d.win_value
+        self.win_threshold: int = d.win_threshold
+        self.base_damage: int = d.base_damage
+        self.qi_regen: int = d.qi_regen
+        self.qi_regen_no_skill: int = d.qi_regen_no_skill
+        self.round_cap: int = d.round_cap
+        self.max_qi: tuple[int, ...] = tuple(c.qi for c in chars)
+        self.attacks: tuple[tuple[int, int, int], ...] = tuple(c.attack for c in chars)
+        self.skill_costs: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s.cost for s in c.skills) for c in chars
+        )
+        #: [character][weapon]: its effects, their values summed by kind, its triggers by when
+        self.weapon_effects: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
+            tuple(w.effects for w in c.weapons) for c in chars
+        )
+        self.weapon_sums: tuple[tuple[dict[str, int], ...], ...] = tuple(
+            tuple(_sums(w.effects) for w in c.weapons) for c in chars
+        )
+        self.weapon_triggers: tuple[tuple[tuple[tuple[Effect, ...], ...], ...], ...] = tuple(
+            tuple(_by_when(w.effects, True) for w in c.weapons) for c in chars
+        )
+        #: [character][card − 1]: a skill card's effects by when
+        self.skill_triggers: tuple[tuple[tuple[tuple[Effect, ...], ...], ...], ...] = tuple(
+            tuple(_by_when(s.effects, False) for s in c.skills) for c in chars
+        )
 
     @property
     def num_option_ids(self) -> int:

@@ -30,6 +30,7 @@ from .draft import pick_mix, table_for
 from .effects import effect_value
 from .rules import (
     CHAR_BASE,
+    ELIGIBLE_MASK,
     PAIRS,
     SKILL_BASE,
     STANCE_BASE,
@@ -97,12 +98,6 @@ def _stance(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> i
     return argmax(legal, _stance_values(world, me, legal), rng)
 
 
-# the usable skill values of every pair of hearts (1–10) as a bit mask (bit v = value v)
-_ELIGIBLE_MASK = [
-    [sum(1 << v for v in eligible_values(a, b)) for b in range(11)] for a in range(11)
-]
-
-
 # (content, character, skill hand, qi, hearts, legal) → stance values: a search asks again
 # and again. Contents are keyed by id (hashing the frozen dataclass each time costs more
 # than the values) and kept alive in _CONTENTS so an id is never reused.
@@ -144,7 +139,7 @@ def _compute_stance_values(world: PromiseState, me: int, legal: tuple[int, ...])
     values = []
     for o in legal:
         i, j = PAIRS[o - STANCE_BASE]
-        m = _ELIGIBLE_MASK[hearts[i]][hearts[j]] & usable_mask
+        m = ELIGIBLE_MASK[hearts[i]][hearts[j]] & usable_mask
         value = by_mask.get(m)
         if value is None:
             scores = [s for v, s in usable if m >> v & 1]
@@ -164,14 +159,16 @@ def throw_matrix(
     """
     opp = 1 - me
     mine, theirs = world.legal(me), world.legal(opp)
-    first = world.to_move()[0] == me  # the joint choice as a list in to_move() order
     last_a, last_b = mine[-1], theirs[-1]
     rows = []
     for a in mine:
         row = []
         for b in theirs:
             s = world if spend and a == last_a and b == last_b else world.clone()
-            s.apply([a, b] if first else [b, a])
+            if me == 0:
+                s.settle_now(a, b)
+            else:
+                s.settle_now(b, a)
             row.append(evaluate(s)[me])
         rows.append(row)
     return mine, rows
@@ -190,22 +187,19 @@ def _sequential_values(world: PromiseState, me: int) -> tuple[tuple[int, ...], l
     """One player throws first, openly: the mover's throws valued for ``me``, the other
     side replying with its best throw."""
     (mover,) = world.to_move()
+    second = 1 - mover
     firsts = world.legal(mover)
+    answers = world.throw_options(second)  # what the second may answer, whatever comes first
     values = []
     valued: dict[int, tuple[tuple[int, ...], list[float]]] = {}
     for a in firsts:
-        s = world.clone()
-        s.apply({mover: a})
-        if s.is_terminal():  # pragma: no cover - a first throw never settles alone
-            values.append(evaluate(s)[me])
-            continue
-        (second,) = s.to_move()
         replies = []
-        answers = s.legal(second)
-        last = len(answers) - 1
-        for k, b in enumerate(answers):
-            t = s.clone() if k < last else s  # the last reply may use ``s`` itself
-            t.apply({second: b})
+        for b in answers:
+            t = world.clone()
+            if mover == 0:  # both throws settled on the copy, as two decisions would
+                t.settle_now(a, b)
+            else:
+                t.settle_now(b, a)
             replies.append(evaluate(t)[second])
         valued[a] = (answers, replies)
         best = max(replies)  # the second player's best reply, valued for them
