@@ -959,3 +959,25 @@ def test_settle_now_only_before_the_battles_throws() -> None:
     s.apply([s.legal(s.to_move()[0])[0]])  # the open first throw is on the table
     with pytest.raises(IllegalDecisionError, match="settle_now"):
         s.settle_now(THROW_BASE, THROW_BASE)
+
+
+def test_a_new_round_empties_the_rounds_fields_as_a_fresh_reset_does() -> None:
+    """Every round after the first empties its fields in place (``_clear_round``): the same
+    values as the fresh lists of ``_reset_round``, and a copy made before keeps its own."""
+    game = load_game("promise")
+    rounds = 0
+    for seed in range(20):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            before = s.round
+            other = s.clone()
+            kept = _snapshot(other)
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+            if s.round > before > 0:
+                rounds += 1
+                fresh = s.clone()
+                fresh._reset_round()
+                assert _snapshot(s) == _snapshot(fresh)
+                assert _snapshot(other) == kept  # a copy made before is untouched
+    assert rounds > 50

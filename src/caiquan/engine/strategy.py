@@ -49,8 +49,13 @@ _MAXIMIN_LIMIT = 1 << 16
 
 def argmax(options: Sequence[int], values: Sequence[float], rng: Rng) -> int:
     """The option of highest value; ties broken with ``rng`` (so a bot stays reproducible)."""
-    top = max(values)
-    best = [o for o, v in zip(options, values, strict=True) if v >= top - 1e-12]
+    if len(options) != len(values):
+        raise ValueError(f"argmax: {len(options)} options but {len(values)} values")
+    bar = max(values) - 1e-12
+    best = []
+    for i in range(len(options)):  # an index loop: a zip comprehension costs 3× compiled
+        if values[i] >= bar:
+            best.append(options[i])
     return best[0] if len(best) == 1 else rng.choice(best)
 
 

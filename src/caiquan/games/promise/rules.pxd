@@ -52,6 +52,7 @@ cdef class PromiseState(State):
     cpdef _battle(self)
     cpdef _begin_round(self)
     cpdef _clash(self, c)
+    cpdef _clear_round(self)
     cpdef _deal_damage(self, winner)
     cpdef _discard_used_skills(self)
     cpdef _draw_check(self)
@@ -80,3 +81,6 @@ cdef class PromiseState(State):
     cpdef _weapon_sum(self, p, kind)
     cpdef settle_now(self, a, b)
     cpdef throw_options(self, player)
+
+# module functions: direct C calls
+cpdef tuple table_parts(state)

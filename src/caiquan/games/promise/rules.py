@@ -357,8 +357,26 @@ class PromiseState(State):
         self.round = 1
         self._begin_round()
 
+    def _clear_round(self) -> None:
+        """:meth:`_reset_round` in place: the state owns these lists (a clone copies them),
+        so a new round empties them instead of making fourteen new ones."""
+        self.set_skill[0] = self.set_skill[1] = 0
+        self.set_weapon[0] = self.set_weapon[1] = -1
+        self.skill_state[0] = self.skill_state[1] = ""
+        self.mods.clear()
+        self.forbidden[0] = self.forbidden[1] = 0
+        self.first[0] = self.first[1] = False
+        self.threshold_delta[0] = self.threshold_delta[1] = 0
+        self.dmg[0] = self.dmg[1] = 0
+        self.guard[0] = self.guard[1] = 0
+        self.draw_wins[0] = self.draw_wins[1] = False
+        self.recover_this[0] = self.recover_this[1] = False
+        self.throws[0] = self.throws[1] = -1
+        self.throw_queue.clear()
+        self.checks.clear()
+
     def _begin_round(self) -> None:
-        self._reset_round()
+        self._clear_round()
         self.phase = "stance"
         if not self._quiet:
             self._log("round", {"round": self.round})
@@ -788,9 +806,11 @@ class PromiseState(State):
 
     def _settle(self) -> None:
         a, b = self.throws
-        # the one cell of power_table(): its parts, total and verdict
+        # the one cell of power_table(): its parts, total and verdict (the arguments passed
+        # one by one: a star-call costs more than the cell, compiled)
+        parts = table_parts(self)
         attributes, win_value, weapons, skills, total, verdict = cell_values(
-            a, b, *table_parts(self)
+            a, b, parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], parts[6], parts[7]
         )
         winner = 0 if verdict == "A" else 1 if verdict == "B" else None
         damage = 0 if winner is None else self._deal_damage(winner)
