@@ -588,18 +588,20 @@ class _Search:
         return self._regret_matching(node.of(p), legal, rng)
 
     def _ucb(self, st: _Stats, legal: tuple[int, ...], rng: Rng) -> int:
+        avail, visits, wins = st.avail, st.n, st.w
         unvisited = []
         for a in legal:
-            st.avail[a] = st.avail.get(a, 0) + 1
-            if st.n.get(a, 0) == 0:
+            avail[a] = avail.get(a, 0) + 1
+            if a not in visits:  # a visited option has a count of at least 1
                 unvisited.append(a)
         if unvisited:
             return rng.choice(unvisited)
         c = self.config.exploration
+        log, sqrt = math.log, math.sqrt
         best_a, best_v = legal[0], -math.inf
         for a in legal:
-            n = st.n[a]
-            v = st.w[a] / n + c * math.sqrt(math.log(st.avail[a]) / n)
+            n = visits[a]
+            v = wins[a] / n + c * sqrt(log(avail[a]) / n)
             if v > best_v:
                 best_a, best_v = a, v
         return best_a
