@@ -6,6 +6,24 @@ from caiquan.engine.state cimport State
 # stays the reference twin, with the same fields as __slots__). The state is an extension type
 # of the engine's State with the game's fields as C struct fields.
 
+cdef class Tables:
+    cdef readonly object attacks
+    cdef readonly object base_damage
+    cdef readonly object max_qi
+    cdef readonly object qi_regen
+    cdef readonly object qi_regen_no_skill
+    cdef readonly object recycle
+    cdef readonly object round_cap
+    cdef readonly object skill_costs
+    cdef readonly object skill_triggers
+    cdef readonly object weapon_effects
+    cdef readonly object weapon_sums
+    cdef readonly object weapon_triggers
+    cdef readonly object weapons_persist
+    cdef readonly object win_threshold
+    cdef readonly object win_value
+
+
 cdef class PromiseState(State):
     cdef public object chars
     cdef public object check_deck
@@ -49,10 +67,12 @@ cdef class PromiseState(State):
     cpdef _apply(self, joint)
     cpdef _apply_choose(self, a, b)
     cpdef _apply_pick(self, p, c)
+    @cython.locals(t=Tables)
     cpdef _battle(self)
     cpdef _begin_round(self)
     cpdef _clash(self, c)
     cpdef _clear_round(self)
+    @cython.locals(t=Tables)
     cpdef _deal_damage(self, winner)
     cpdef _discard_used_skills(self)
     cpdef _draw_check(self)
@@ -69,18 +89,25 @@ cdef class PromiseState(State):
     cpdef _ranks(self)
     cpdef _resample(self, player, rng)
     cpdef _reset_round(self)
+    @cython.locals(t=Tables)
     cpdef _rest(self)
     cpdef _reveal(self)
+    @cython.locals(t=Tables)
     cpdef _settle(self)
+    @cython.locals(t=Tables)
     cpdef _settle_triggers(self, winner)
     cpdef _setup(self)
     cpdef _start_game(self)
     cpdef power_table(self)
+    @cython.locals(t=Tables)
     cpdef skill_status(self, player, card)
+    @cython.locals(t=Tables)
     cpdef thresholds(self)
+    @cython.locals(t=Tables)
     cpdef _weapon_sum(self, p, kind)
     cpdef settle_now(self, a, b)
     cpdef throw_options(self, player)
 
 # module functions: direct C calls
-cpdef tuple table_parts(state)
+@cython.locals(t=Tables)
+cpdef tuple table_parts(PromiseState state)

@@ -185,6 +185,60 @@ def _distance(a: int, b: int) -> int:
     return abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS)
 
 
+class Tables:
+    """The numbers settlement reads at every battle, as flat tables by character index: the
+    game's :attr:`Promise.tables` (the content's dataclasses stay the source; a search settles
+    thousands of battles, and an extension type's fields are read without a lookup)."""
+
+    __slots__ = (
+        "attacks",
+        "base_damage",
+        "max_qi",
+        "qi_regen",
+        "qi_regen_no_skill",
+        "recycle",
+        "round_cap",
+        "skill_costs",
+        "skill_triggers",
+        "weapon_effects",
+        "weapon_sums",
+        "weapon_triggers",
+        "weapons_persist",
+        "win_threshold",
+        "win_value",
+    )
+
+    def __init__(self, content: Content, recycle: bool, weapons_persist: bool) -> None:
+        d, chars = content.rules, content.characters
+        self.win_value: int = d.win_value
+        self.win_threshold: int = d.win_threshold
+        self.base_damage: int = d.base_damage
+        self.qi_regen: int = d.qi_regen
+        self.qi_regen_no_skill: int = d.qi_regen_no_skill
+        self.round_cap: int = d.round_cap
+        self.recycle: bool = recycle
+        self.weapons_persist: bool = weapons_persist
+        self.max_qi: tuple[int, ...] = tuple(c.qi for c in chars)
+        self.attacks: tuple[tuple[int, int, int], ...] = tuple(c.attack for c in chars)
+        self.skill_costs: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s.cost for s in c.skills) for c in chars
+        )
+        #: [character][weapon]: its effects, their values summed by kind, its triggers by when
+        self.weapon_effects: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
+            tuple(w.effects for w in c.weapons) for c in chars
+        )
+        self.weapon_sums: tuple[tuple[dict[str, int], ...], ...] = tuple(
+            tuple(_sums(w.effects) for w in c.weapons) for c in chars
+        )
+        self.weapon_triggers: tuple[tuple[tuple[tuple[Effect, ...], ...], ...], ...] = tuple(
+            tuple(_by_when(w.effects, True) for w in c.weapons) for c in chars
+        )
+        #: [character][card − 1]: a skill card's effects by when
+        self.skill_triggers: tuple[tuple[tuple[tuple[Effect, ...], ...], ...], ...] = tuple(
+            tuple(_by_when(s.effects, False) for s in c.skills) for c in chars
+        )
+
+
 class PromiseState(State):
     # The game's fields are slots like the engine's: compiled, ``rules.pxd`` makes the state
     # an extension type with them as C struct fields (no dict lookup on the hot path); this
@@ -547,7 +601,8 @@ class PromiseState(State):
         hearts = self.hearts
         if card < 0 or not ELIGIBLE_MASK[hearts[t1]][hearts[t2]] >> card & 1:
             return "ineligible"
-        cost = self.game.skill_costs[self.chars[player]][card - 1]
+        t = self.game.tables
+        cost = t.skill_costs[self.chars[player]][card - 1]
         return "unaffordable" if self.qi[player] < cost else "active"
 
     # ------------------------------------------------------------------ apply
@@ -688,16 +743,16 @@ class PromiseState(State):
     # ------------------------------------------------------------------ battle
 
     def _battle(self) -> None:
-        g = self.game
+        t = self.game.tables
         self._reveal()
         for p in (0, 1):
             w = self.equipped[p]
             if w >= 0:
-                for e in g.weapon_triggers[self.chars[p]][w][REVEAL]:
+                for e in t.weapon_triggers[self.chars[p]][w][REVEAL]:
                     self._effect(p, e)
         for p in (0, 1):
             if self.skill_state[p] == "active":
-                for e in g.skill_triggers[self.chars[p]][self.set_skill[p] - 1][REVEAL]:
+                for e in t.skill_triggers[self.chars[p]][self.set_skill[p] - 1][REVEAL]:
                     self._effect(p, e)
         self.phase = "throw"
         owners = [p for p in (0, 1) if self.first[p]]
@@ -761,7 +816,8 @@ class PromiseState(State):
     # ------------------------------------------------------------------ settlement and rest
 
     def thresholds(self) -> tuple[int, int]:
-        base = self.game.win_threshold
+        t = self.game.tables
+        base = t.win_threshold
         return (max(1, base + self.threshold_delta[0]), max(1, base + self.threshold_delta[1]))
 
     def throw_options(self, player: Player) -> tuple[int, ...]:
@@ -802,7 +858,8 @@ class PromiseState(State):
         w = self.equipped[p]
         if w < 0:
             return 0
-        return self.game.weapon_sums[self.chars[p]][w].get(kind, 0)
+        t = self.game.tables
+        return t.weapon_sums[self.chars[p]][w].get(kind, 0)
 
     def _settle(self) -> None:
         a, b = self.throws
@@ -835,7 +892,8 @@ class PromiseState(State):
             self._finish("life")
             return
         self._rest()
-        if self.round >= self.game.round_cap:
+        t = self.game.tables
+        if self.round >= t.round_cap:
             self._finish("cap")
             return
         self.round += 1
@@ -844,9 +902,10 @@ class PromiseState(State):
     def _deal_damage(self, winner: Player) -> int:
         """The loser of the battle loses life: the base damage, bonuses and guards."""
         loser = 1 - winner
+        t = self.game.tables
         damage = max(
             0,
-            self.game.base_damage
+            t.base_damage
             + self.dmg[winner]
             + self._weapon_sum(winner, "damage")
             - self.guard[loser]
@@ -857,16 +916,16 @@ class PromiseState(State):
 
     def _settle_triggers(self, winner: Player | None) -> None:
         """The effects that trigger on each player's result (``when = win / lose / draw``)."""
-        g = self.game
+        t = self.game.tables
         for p in (0, 1):
             result = DRAW if winner is None else WIN if winner == p else LOSE
             c = self.chars[p]
             w = self.equipped[p]
             if w >= 0:
-                for e in g.weapon_triggers[c][w][result]:
+                for e in t.weapon_triggers[c][w][result]:
                     self._effect(p, e)
             if self.skill_state[p] == "active":
-                for e in g.skill_triggers[c][self.set_skill[p] - 1][result]:
+                for e in t.skill_triggers[c][self.set_skill[p] - 1][result]:
                     self._effect(p, e)
 
     def _discard_used_skills(self) -> None:
@@ -880,16 +939,16 @@ class PromiseState(State):
 
     def _rest(self) -> None:
         """调息: qi back, discarded skills back to an empty hand, weapons back (option)."""
-        g = self.game
+        t = self.game.tables
         for p in (0, 1):
-            gain = g.qi_regen if self.set_skill[p] else g.qi_regen_no_skill
-            self.qi[p] = min(g.max_qi[self.chars[p]], self.qi[p] + gain)
-            if g.recycle and not self.hand_skills[p] and self.discard_skills[p]:
+            gain = t.qi_regen if self.set_skill[p] else t.qi_regen_no_skill
+            self.qi[p] = min(t.max_qi[self.chars[p]], self.qi[p] + gain)
+            if t.recycle and not self.hand_skills[p] and self.discard_skills[p]:
                 self.hand_skills[p] = self.discard_skills[p]
                 self.discard_skills[p] = 0
                 if not self._quiet:
                     self._log("recycle", {"player": p})
-            if not g.weapons_persist and self.equipped[p] >= 0:
+            if not t.weapons_persist and self.equipped[p] >= 0:
                 self.hand_weapons[p] |= 1 << self.equipped[p]
                 self.equipped[p] = -1
         if not self._quiet:
@@ -1083,7 +1142,7 @@ TableParts = tuple[
 
 def table_parts(state: PromiseState) -> TableParts:
     """What the power table is computed from (the arguments of ``compute_table``)."""
-    g = state.game
+    t = state.game.tables
     atk_a: tuple[int, int, int] = _NO_ATTACK
     atk_b: tuple[int, int, int] = _NO_ATTACK
     weapon_a: tuple[Effect, ...] = ()
@@ -1091,20 +1150,20 @@ def table_parts(state: PromiseState) -> TableParts:
     if state.round:  # before the first round every attribute counts as 0
         ca, cb = state.chars
         if ca >= 0:
-            atk_a = g.attacks[ca]
+            atk_a = t.attacks[ca]
             w = state.equipped[0]
             if w >= 0:
-                weapon_a = g.weapon_effects[ca][w]
+                weapon_a = t.weapon_effects[ca][w]
         if cb >= 0:
-            atk_b = g.attacks[cb]
+            atk_b = t.attacks[cb]
             w = state.equipped[1]
             if w >= 0:
-                weapon_b = g.weapon_effects[cb][w]
+                weapon_b = t.weapon_effects[cb][w]
     dw = state.draw_wins
     return (
         atk_a,
         atk_b,
-        g.win_value,
+        t.win_value,
         weapon_a,
         weapon_b,
         state.mods,
@@ -1234,37 +1293,7 @@ class Promise(Game):
                     "needs character_pick='open'"
                 )
             self.fixed_chars = (a, b)
-        self._flatten()
-
-    def _flatten(self) -> None:
-        """The numbers settlement reads at every battle, as flat tables by character index
-        (the content's dataclasses stay the source; a search settles thousands of battles)."""
-        d, chars = self.data, self.content.characters
-        self.win_value: int = d.win_value
-        self.win_threshold: int = d.win_threshold
-        self.base_damage: int = d.base_damage
-        self.qi_regen: int = d.qi_regen
-        self.qi_regen_no_skill: int = d.qi_regen_no_skill
-        self.round_cap: int = d.round_cap
-        self.max_qi: tuple[int, ...] = tuple(c.qi for c in chars)
-        self.attacks: tuple[tuple[int, int, int], ...] = tuple(c.attack for c in chars)
-        self.skill_costs: tuple[tuple[int, ...], ...] = tuple(
-            tuple(s.cost for s in c.skills) for c in chars
-        )
-        #: [character][weapon]: its effects, their values summed by kind, its triggers by when
-        self.weapon_effects: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
-            tuple(w.effects for w in c.weapons) for c in chars
-        )
-        self.weapon_sums: tuple[tuple[dict[str, int], ...], ...] = tuple(
-            tuple(_sums(w.effects) for w in c.weapons) for c in chars
-        )
-        self.weapon_triggers: tuple[tuple[tuple[tuple[Effect, ...], ...], ...], ...] = tuple(
-            tuple(_by_when(w.effects, True) for w in c.weapons) for c in chars
-        )
-        #: [character][card − 1]: a skill card's effects by when
-        self.skill_triggers: tuple[tuple[tuple[tuple[Effect, ...], ...], ...], ...] = tuple(
-            tuple(_by_when(s.effects, False) for s in c.skills) for c in chars
-        )
+        self.tables: Tables = Tables(self.content, self.recycle, self.weapons_persist)
 
     @property
     def num_option_ids(self) -> int:
