@@ -40,12 +40,21 @@ WORKLOADS = {
     "promise-nash": "the lab: 20 promise games, nash in both seats",
     "legends-greedy": "the lab: 30 legends games (4 players), greedy",
     "drama-greedy": "the lab: 50 drama games, greedy",
+    "promise-hard": "the lab: 2 promise games, ismcts:iterations=60 in both seats (the search "
+    "of hard at a fixed budget, with the nash throws and greedy model it brings)",
     "random": "random playouts: 200 games of each of promise, drama, legends-4, goofspiel-13",
     "mccfr-external": "the OpenSpiel adapter: 100 iterations of OpenSpiel's external-sampling "
     "MCCFR on its turn-based 4-card goofspiel (needs open_spiel; not in the default set)",
 }
 #: what runs without --work (the workloads every commit since issue 24's start can run)
-DEFAULT_WORK = ("ismcts", "promise-nash", "legends-greedy", "drama-greedy", "random")
+DEFAULT_WORK = (
+    "ismcts",
+    "promise-nash",
+    "legends-greedy",
+    "drama-greedy",
+    "promise-hard",
+    "random",
+)
 
 
 def _ismcts(iterations: int) -> Callable[[], None]:
@@ -136,6 +145,8 @@ def _work(name: str, scale: float) -> Callable[[], None]:
         return _lab("legends", {"players": 4}, "greedy", n(30))
     if name == "drama-greedy":
         return _lab("drama", {}, "greedy", n(50))
+    if name == "promise-hard":
+        return _lab("promise", {}, "ismcts:iterations=60", n(2))
     if name == "mccfr-external":
         return _mccfr(n(100))
     return _random(n(200))

@@ -49,3 +49,16 @@ def test_the_mccfr_work_runs_openspiel_external_sampling_on_the_adapter() -> Non
     out = _run("--child", "mccfr-external", "--scale", "0.05")  # 5 iterations
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.strip().splitlines()[-1])["cpu_s"] > 0
+
+
+def test_the_hard_lab_work_plays_fixed_budget_searches() -> None:
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    spec = spec_from_file_location("ab", AB)
+    assert spec is not None and spec.loader is not None
+    ab = module_from_spec(spec)
+    spec.loader.exec_module(ab)
+    assert "promise-hard" in ab.DEFAULT_WORK and "promise-hard" in ab.WORKLOADS
+    out = _run("--child", "promise-hard", "--scale", "0.5")  # one game
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1])["cpu_s"] > 0
