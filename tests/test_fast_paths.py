@@ -603,3 +603,84 @@ def test_promise_spent_worlds_value_as_copies() -> None:
                     seen[s.phase] += 1
             s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     assert seen["weapon"] >= 20 and seen["throw"] >= 20, seen
+
+
+def test_promise_throw_values_equal_the_decisions_applied() -> None:
+    """The heuristic settles look-ahead throws with ``settle_now`` (no decision checks):
+    the throw matrix and the open-throw values equal those of applying each throw as a
+    decision on a copy, at every battle throw of random promise games."""
+    from caiquan.games.promise import strategy
+
+    def plain_matrix(world: Any, me: int) -> list[list[float]]:
+        rows = []
+        for a in world.legal(me):
+            row = []
+            for b in world.legal(1 - me):
+                t = world.clone()
+                t.apply({me: a, 1 - me: b})
+                row.append(strategy.evaluate(t)[me])
+            rows.append(row)
+        return rows
+
+    def plain_open(world: Any, me: int) -> list[float]:
+        (mover,) = world.to_move()
+        values = []
+        for a in world.legal(mover):
+            s = world.clone()
+            s.apply({mover: a})
+            (second,) = s.to_move()
+            replies = []
+            for b in s.legal(second):
+                t = s.clone()
+                t.apply({second: b})
+                replies.append(strategy.evaluate(t)[second])
+            values.append(max(replies) if second == me else 1.0 - max(replies))
+        return values
+
+    game = load_game("promise")
+    seen = {"matrix": 0, "open": 0}
+    for seed in range(40):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            if s.phase == "throw" and len(s.throw_queue) != 1:
+                for me in (0, 1):
+                    world = s.determinize(me, Rng(seed), log=False)
+                    if len(s.to_move()) == 2:
+                        assert strategy.throw_matrix(world, me)[1] == plain_matrix(world, me)
+                        seen["matrix"] += 1
+                    else:
+                        got = strategy._sequential_values(world, me)
+                        assert got == (world.legal(s.to_move()[0]), plain_open(world, me))
+                        seen["open"] += 1
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert seen["matrix"] >= 100 and seen["open"] >= 10, seen
+
+
+def test_promise_stance_memo_answers_as_argmax_and_the_plain_prune() -> None:
+    """The stance decision memoises its values, its tied best options and the options a
+    search keeps: the same choices and the same draws as ``argmax`` over the values, and the
+    same kept options as ranking them afresh."""
+    from caiquan.engine.strategy import argmax
+    from caiquan.games.promise import strategy
+
+    game = load_game("promise")
+    asked = 0
+    for seed in range(30):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            if s.phase == "stance":
+                for me in (0, 1):
+                    legal = s.legal(me)
+                    values = strategy._compute_stance_values(s, me, legal)
+                    for _ in range(2):  # the second time from the memo
+                        a, b = Rng(seed + me), Rng(seed + me)
+                        assert strategy._stance(s, me, legal, a) == argmax(legal, values, b)
+                        assert a.getstate() == b.getstate()
+                        ranked = sorted(range(len(legal)), key=lambda i: -values[i])[:8]
+                        plain = tuple(legal[i] for i in sorted(ranked))
+                        assert strategy.prune(s, me, legal) == (plain if len(legal) > 8 else legal)
+                    asked += 1
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert asked > 100

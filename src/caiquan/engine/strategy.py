@@ -49,6 +49,12 @@ _MAXIMIN_LIMIT = 1 << 16
 
 def argmax(options: Sequence[int], values: Sequence[float], rng: Rng) -> int:
     """The option of highest value; ties broken with ``rng`` (so a bot stays reproducible)."""
+    return pick_best(best_options(options, values), rng)
+
+
+def best_options(options: Sequence[int], values: Sequence[float]) -> list[int]:
+    """The options of highest value (within 1e-12), in order: what :func:`argmax` draws
+    from (a caller that memoises values may memoise these too, then :func:`pick_best`)."""
     if len(options) != len(values):
         raise ValueError(f"argmax: {len(options)} options but {len(values)} values")
     bar = max(values) - 1e-12
@@ -56,6 +62,11 @@ def argmax(options: Sequence[int], values: Sequence[float], rng: Rng) -> int:
     for i in range(len(options)):  # an index loop: a zip comprehension costs 3× compiled
         if values[i] >= bar:
             best.append(options[i])
+    return best
+
+
+def pick_best(best: Sequence[int], rng: Rng) -> int:
+    """One of the tied best options (:func:`best_options`): the only one, or a draw."""
     return best[0] if len(best) == 1 else rng.choice(best)
 
 

@@ -17,7 +17,8 @@ cdef class Tables:
     cdef readonly object skill_costs
     cdef readonly object skill_triggers
     cdef readonly object weapon_effects
-    cdef readonly object weapon_sums
+    cdef readonly object weapon_damage
+    cdef readonly object weapon_guard
     cdef readonly object weapon_triggers
     cdef readonly object weapons_persist
     cdef readonly object win_threshold
@@ -103,8 +104,6 @@ cdef class PromiseState(State):
     cpdef skill_status(self, player, card)
     @cython.locals(t=Tables)
     cpdef thresholds(self)
-    @cython.locals(t=Tables)
-    cpdef _weapon_sum(self, p, kind)
     cpdef settle_now(self, a, b)
     cpdef throw_options(self, player)
 

@@ -121,12 +121,9 @@ def _by_when(effects: Sequence[Effect], weapon: bool) -> tuple[tuple[Effect, ...
     )
 
 
-def _sums(effects: Sequence[Effect]) -> dict[str, int]:
-    """A card's effect values summed by kind."""
-    out: dict[str, int] = {}
-    for e in effects:
-        out[e.kind] = out.get(e.kind, 0) + e.value
-    return out
+def _sum(effects: Sequence[Effect], kind: str) -> int:
+    """A card's effect values of one kind, summed."""
+    return sum(e.value for e in effects if e.kind == kind)
 
 
 # Legal options are pure functions of a few small values: memoised (measured: the stance
@@ -200,8 +197,9 @@ class Tables:
         "round_cap",
         "skill_costs",
         "skill_triggers",
+        "weapon_damage",
         "weapon_effects",
-        "weapon_sums",
+        "weapon_guard",
         "weapon_triggers",
         "weapons_persist",
         "win_threshold",
@@ -223,12 +221,15 @@ class Tables:
         self.skill_costs: tuple[tuple[int, ...], ...] = tuple(
             tuple(s.cost for s in c.skills) for c in chars
         )
-        #: [character][weapon]: its effects, their values summed by kind, its triggers by when
+        #: [character][weapon]: its effects, its damage and guard bonuses, its triggers by when
         self.weapon_effects: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
             tuple(w.effects for w in c.weapons) for c in chars
         )
-        self.weapon_sums: tuple[tuple[dict[str, int], ...], ...] = tuple(
-            tuple(_sums(w.effects) for w in c.weapons) for c in chars
+        self.weapon_damage: tuple[tuple[int, ...], ...] = tuple(
+            tuple(_sum(w.effects, "damage") for w in c.weapons) for c in chars
+        )
+        self.weapon_guard: tuple[tuple[int, ...], ...] = tuple(
+            tuple(_sum(w.effects, "guard") for w in c.weapons) for c in chars
         )
         self.weapon_triggers: tuple[tuple[tuple[tuple[Effect, ...], ...], ...], ...] = tuple(
             tuple(_by_when(w.effects, True) for w in c.weapons) for c in chars
@@ -854,13 +855,6 @@ class PromiseState(State):
         """The current table (revealed weapons and resolved skills only)."""
         return power_table(self)
 
-    def _weapon_sum(self, p: Player, kind: str) -> int:
-        w = self.equipped[p]
-        if w < 0:
-            return 0
-        t = self.game.tables
-        return t.weapon_sums[self.chars[p]][w].get(kind, 0)
-
     def _settle(self) -> None:
         a, b = self.throws
         # the one cell of power_table(): its parts, total and verdict (the arguments passed
@@ -903,14 +897,14 @@ class PromiseState(State):
         """The loser of the battle loses life: the base damage, bonuses and guards."""
         loser = 1 - winner
         t = self.game.tables
-        damage = max(
-            0,
-            t.base_damage
-            + self.dmg[winner]
-            + self._weapon_sum(winner, "damage")
-            - self.guard[loser]
-            - self._weapon_sum(loser, "guard"),
-        )
+        damage = t.base_damage + self.dmg[winner] - self.guard[loser]
+        w = self.equipped[winner]  # an equipped weapon's damage and guard work all the time
+        if w >= 0:
+            damage += t.weapon_damage[self.chars[winner]][w]
+        w = self.equipped[loser]
+        if w >= 0:
+            damage -= t.weapon_guard[self.chars[loser]][w]
+        damage = max(0, damage)
         self.life[loser] = max(0, self.life[loser] - damage)
         return damage
 

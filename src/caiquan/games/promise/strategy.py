@@ -23,7 +23,7 @@ import math
 from functools import lru_cache
 
 from caiquan.engine import Rng, State
-from caiquan.engine.strategy import argmax, maximin, terminal_values
+from caiquan.engine.strategy import argmax, best_options, maximin, pick_best, terminal_values
 
 from .content import Skill
 from .draft import pick_mix, table_for
@@ -95,17 +95,33 @@ def _pick(world: PromiseState, legal: tuple[int, ...], rng: Rng) -> int:
 
 
 def _stance(world: PromiseState, me: int, legal: tuple[int, ...], rng: Rng) -> int:
-    return argmax(legal, _stance_values(world, me, legal), rng)
+    info = _stance_info(world, me, legal)
+    best = info.best
+    if best is None:
+        best = info.best = best_options(legal, info.values)
+    return pick_best(best, rng)  # argmax(legal, values, rng), its ties memoised
 
 
-# (content, character, skill hand, qi, hearts, legal) → stance values: a search asks again
-# and again. Contents are keyed by id (hashing the frozen dataclass each time costs more
-# than the values) and kept alive in _CONTENTS so an id is never reused.
-_STANCE_CACHE: dict[tuple[object, ...], list[float]] = {}
+class _Stances:
+    """What the heuristic knows of one stance decision: each option's value, and (made when
+    first asked) the tied best options and the options a search keeps (:func:`prune`)."""
+
+    __slots__ = ("best", "kept", "values")
+
+    def __init__(self, values: list[float]) -> None:
+        self.values = values
+        self.best: list[int] | None = None
+        self.kept: tuple[int, ...] | None = None
+
+
+# (content, character, skill hand, qi, hearts, legal) → the stance decision: a search asks
+# again and again. Contents are keyed by id (hashing the frozen dataclass each time costs
+# more than the values) and kept alive in _CONTENTS so an id is never reused.
+_STANCE_CACHE: dict[tuple[object, ...], _Stances] = {}
 _CONTENTS: dict[int, object] = {}
 
 
-def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
+def _stance_info(world: PromiseState, me: int, legal: tuple[int, ...]) -> _Stances:
     content = world.game.content
     _CONTENTS.setdefault(id(content), content)
     key = (
@@ -116,12 +132,12 @@ def _stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list
         tuple(world.hearts),
         legal,
     )
-    values = _STANCE_CACHE.get(key)
-    if values is None:
+    info = _STANCE_CACHE.get(key)
+    if info is None:
         if len(_STANCE_CACHE) > 20_000:
             _STANCE_CACHE.clear()
-        values = _STANCE_CACHE[key] = _compute_stance_values(world, me, legal)
-    return values
+        info = _STANCE_CACHE[key] = _Stances(_compute_stance_values(world, me, legal))
+    return info
 
 
 def _compute_stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
@@ -328,11 +344,15 @@ def prune(world: State, me: int, legal: tuple[int, ...]) -> tuple[int, ...]:
     discarded), and the eight stances best for usable skills."""
     assert isinstance(world, PromiseState)
     if world.phase == "skill":
-        return tuple(o for o in legal if _usable(world, me, o))
+        usable = [o for o in legal if _usable(world, me, o)]  # a list: no generator, compiled
+        return tuple(usable)
     if world.phase == "stance" and len(legal) > _STANCES:
-        values = _stance_values(world, me, legal)
-        ranked = sorted(range(len(legal)), key=lambda i: -values[i])[:_STANCES]
-        return tuple(legal[i] for i in sorted(ranked))
+        info = _stance_info(world, me, legal)
+        if info.kept is None:
+            values = info.values
+            ranked = sorted(range(len(legal)), key=lambda i: -values[i])[:_STANCES]
+            info.kept = tuple(legal[i] for i in sorted(ranked))
+        return info.kept
     return legal
 
 
