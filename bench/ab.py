@@ -40,8 +40,8 @@ WORKLOADS = {
     "promise-nash": "the lab: 20 promise games, nash in both seats",
     "legends-greedy": "the lab: 30 legends games (4 players), greedy",
     "drama-greedy": "the lab: 50 drama games, greedy",
-    "promise-hard": "the lab: 2 promise games, ismcts:iterations=60 in both seats (the search "
-    "of hard at a fixed budget, with the nash throws and greedy model it brings)",
+    "promise-hard": "the lab: 2 promise games, ismcts:iterations=200 in both seats (hard's "
+    "search at its fixed budget, without its 1-second cap, so both commits do the same work)",
     "random": "random playouts: 200 games of each of promise, drama, legends-4, goofspiel-13",
     "mccfr-external": "the OpenSpiel adapter: 100 iterations of OpenSpiel's external-sampling "
     "MCCFR on its turn-based 4-card goofspiel (needs open_spiel; not in the default set)",
@@ -146,7 +146,7 @@ def _work(name: str, scale: float) -> Callable[[], None]:
     if name == "drama-greedy":
         return _lab("drama", {}, "greedy", n(50))
     if name == "promise-hard":
-        return _lab("promise", {}, "ismcts:iterations=60", n(2))
+        return _lab("promise", {}, "ismcts:iterations=200", n(2))
     if name == "mccfr-external":
         return _mccfr(n(100))
     return _random(n(200))

@@ -33,7 +33,7 @@ in-role discard answers with an intention card), ``"supply"``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from caiquan.engine import (
@@ -56,10 +56,28 @@ from caiquan.engine.state import State  # the name rules.pxd cimports (compiled)
 from . import formulas as f
 from . import text
 from .content import DramaContent, Role, load_content
+from .formulas import (  # by name: a module attribute is a lookup a call, compiled
+    attack_taker,
+    attack_total,
+    attack_total_same_role,
+    defence_attack_value,
+    defence_attack_value_same_role,
+    defence_defence_value,
+    defence_defence_value_same_role,
+    defence_outcome,
+    discard_same_role_succeeds,
+    discard_succeeds,
+    is_composite,
+    is_prime,
+    weapon_uses,
+)
 from .text import SUITS
 from .text import card_label as card_label  # re-exported: a card as players read it
 
 NUM_PLAYERS = 4
+PLAYERS: tuple[int, ...] = tuple(range(NUM_PLAYERS))
+#: each player's opponents, in seat order
+OTHERS: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in PLAYERS if q != p) for p in PLAYERS)
 NUM_CARDS = 52
 #: Every card as players read it, by card id (``card_label``, looked up: the rules log
 #: card names at every step; an index works for −52 … 51, as ``card_label`` does)
@@ -438,10 +456,13 @@ class DramaState(State):
         self._next_turn()
 
     def _check_empty(self) -> bool:
-        if not self.game.config["instant_win"]:
+        if not self.game.instant_win:
             return False
-        empty = [p for p in range(NUM_PLAYERS) if self.card_count(p) == 0]
-        if not empty:
+        hands, weapons = self.hands, self.weapons
+        for p in PLAYERS:
+            if not hands[p] and weapons[p] is None:  # card_count(p) == 0
+                break
+        else:
             return False
         self._finish("last_empty" if self.last else "empty")
         return True
@@ -514,11 +535,11 @@ class DramaState(State):
     def in_role(self, p: Player, value: int) -> bool:
         """身份相同: ``value`` is of ``p``'s role class (and the option ``same_role`` is on)."""
         g = self.game
-        return bool(g.config["same_role"]) and g.role_class[self.roles[p]][value]
+        return g.same_role and g.role_class[self.roles[p]][value]
 
     def _targets(self, p: Player) -> list[Player]:
         """Opponents ``p`` may name this turn (empty: ``p`` cannot act)."""
-        others = [q for q in range(NUM_PLAYERS) if q != p]
+        others = OTHERS[p]
         if self.last:
             if self.card_count(p) == 0:
                 return []
@@ -527,7 +548,7 @@ class DramaState(State):
             return []
         if self.nature == DISCARD:
             return [q for q in others if self.weapons[q] is not None]
-        if self.nature == DEFENCE and not self.game.config["unarmed_defence"]:
+        if self.nature == DEFENCE and not self.game.unarmed_defence:
             return [q for q in others if self.hands[q] and self.weapons[q] is not None]
         return [q for q in others if self.hands[q]]
 
@@ -617,10 +638,24 @@ class DramaState(State):
     # ------------------------------------------------------------------ hooks: apply
 
     def _apply(self, joint: dict[Player, int]) -> None:
-        apply = _APPLY.get(self.phase)
-        if apply is None:  # pragma: no cover - the engine never applies to a finished game
-            raise AssertionError(f"no decision in phase {self.phase}")
-        apply(self, joint)
+        # by phase, as direct calls (a table of methods is a Python call each, compiled)
+        ph = self.phase
+        if ph == "duel":
+            self._apply_duel(joint)
+        elif ph == "target":
+            self._apply_target(joint)
+        elif ph == "discard":
+            self._apply_discard(joint)
+        elif ph == "answer":
+            self._apply_answer(joint)
+        elif ph == "supply":
+            self._apply_supply(joint)
+        elif ph == "rearm":
+            self._apply_rearm(joint)
+        elif ph == "role":
+            self._apply_role(joint)
+        else:  # pragma: no cover - the engine never applies to a finished game
+            raise AssertionError(f"no decision in phase {ph}")
 
     def _apply_role(self, joint: dict[Player, int]) -> None:
         self._take_role(self.active, joint[self.active] - ROLE_BASE)
@@ -673,7 +708,7 @@ class DramaState(State):
         armed = option >= WEAPON_BASE
         card = option - WEAPON_BASE if armed else option
         if (
-            self.game.config["discard_in_role"] == "answer"
+            self.game.discard_in_role == "answer"
             and self.in_role(self.active, rank(card))
             and self.hands[self.target]
         ):
@@ -693,7 +728,7 @@ class DramaState(State):
         self.pending = option
         self.phase = "answer"
         self._movers = (self.target,)
-        total = f.attack_total_same_role(
+        total = attack_total_same_role(
             self.role_values[self.active],
             self.round_value,
             rank(card),
@@ -718,9 +753,9 @@ class DramaState(State):
     # ------------------------------------------------------------------ card movements
 
     def _take_from_hand(self, p: Player, card: int) -> None:
-        hand = list(self.hands[p])
-        hand.remove(card)
-        self.hands[p] = tuple(hand)
+        hand = self.hands[p]
+        i = hand.index(card)  # the first one, as list.remove takes
+        self.hands[p] = (*hand[:i], *hand[i + 1 :])
         if card in self.taken[p]:
             self.taken[p] = self.taken[p] - {card}
         self.seen.add(card)
@@ -797,10 +832,10 @@ class DramaState(State):
         weapon = self._weapon_values(p) if armed else None
         value = rank(card)
         if self.in_role(p, value):
-            return f.attack_total_same_role(
+            return attack_total_same_role(
                 self.role_values[p], self.round_value, value, weapon
             ), True
-        return f.attack_total(self.round_value, value, weapon), False
+        return attack_total(self.round_value, value, weapon), False
 
     def _side(
         self, p: Player, card: int, weapon: f.Weapon | None, in_role: bool, total: int
@@ -822,7 +857,7 @@ class DramaState(State):
             self._give(a, (ca, ct))
         elif taker == 1:
             self._give(t, (ca, ct))
-        elif self.game.config["tie"] == "return":
+        elif self.game.tie == "return":
             self._give(a, (ca,))
             self._give(t, (ct,))
         else:
@@ -834,7 +869,7 @@ class DramaState(State):
         ct, wt = self._play_value(t, ot)
         tot_a, role_a = self._attack_total(a, ca, wa)
         tot_t, role_t = self._attack_total(t, ct, wt)
-        taker = f.attack_taker(tot_a, tot_t)
+        taker = attack_taker(tot_a, tot_t)
         weapon_a = self._weapon_values(a) if wa else None
         weapon_t = self._weapon_values(t) if wt else None
         if not self._quiet:
@@ -854,7 +889,7 @@ class DramaState(State):
                         self._side(t, ct, weapon_t, role_t, tot_t),
                     ],
                     "taker": None if taker is None else (a, t)[taker],
-                    "tie": str(self.game.config["tie"]),
+                    "tie": self.game.tie,
                 },
             )
         for p, armed in ((a, wa), (t, wt)):
@@ -870,17 +905,13 @@ class DramaState(State):
         r = self.round_value
         role_a, role_t = self.in_role(a, ia), self.in_role(t, it)
         att = (
-            f.defence_attack_value_same_role(self.role_values[a], r, ia)
+            defence_attack_value_same_role(self.role_values[a], r, ia)
             if role_a
-            else f.defence_attack_value(r, ia)
+            else defence_attack_value(r, ia)
         )
         w = self._weapon_values(t)[1] if wt else 0
-        dfn = (
-            f.defence_defence_value_same_role(r, w, it)
-            if role_t
-            else f.defence_defence_value(w, it)
-        )
-        outcome = f.defence_outcome(att, dfn)
+        dfn = defence_defence_value_same_role(r, w, it) if role_t else defence_defence_value(w, it)
+        outcome = defence_outcome(att, dfn)
         taker = {"turned": 0, "valid": 1, "tie": None}[outcome]
         if not self._quiet:
             self._log(
@@ -900,7 +931,7 @@ class DramaState(State):
                     ],
                     "outcome": outcome,
                     "taker": None if taker is None else (a, t)[taker],
-                    "tie": str(self.game.config["tie"]),
+                    "tie": self.game.tie,
                 },
             )
         if wt:
@@ -933,8 +964,8 @@ class DramaState(State):
             "role_value": self.role_values[a],
         }
         if role:
-            total = f.attack_total_same_role(self.role_values[a], self.round_value, value, weapon)
-            if self.game.config["discard_in_role"] == "answer":
+            total = attack_total_same_role(self.role_values[a], self.round_value, value, weapon)
+            if self.game.discard_in_role == "answer":
                 # 先攻击后丢弃（攻击总数：意图数）: the target's intention card, as it counts in
                 # an attack, against the attack total
                 if answer is None:  # the target has no card to answer with
@@ -943,22 +974,22 @@ class DramaState(State):
                     self._take_from_hand(t, answer)
                     against, target_role = self._attack_total(t, answer, False)
                     event["answer"] = self._side(t, answer, None, target_role, against)
-                success = f.discard_same_role_succeeds(total, against)
+                success = discard_same_role_succeeds(total, against)
             else:  # "literal": the attack total against the player's own intention number
                 against = value
-                success = f.discard_same_role_succeeds(total, value)
+                success = discard_same_role_succeeds(total, value)
         else:
             total = value
             against = quality
-            success = f.discard_succeeds(value, quality)
+            success = discard_succeeds(value, quality)
         event.update(
             {
                 "total": total,
                 "against": against,
                 "quality": quality,
                 "success": success,
-                "tie": str(self.game.config["tie"]),
-                "mode": str(self.game.config["discard_in_role"]),
+                "tie": self.game.tie,
+                "mode": self.game.discard_in_role,
             }
         )
         if not self._quiet:
@@ -968,12 +999,12 @@ class DramaState(State):
         if answer is not None:
             self._give(t, (answer,))  # 对方回收意图牌: the answer goes back to its owner
         if success is None:
-            if self.game.config["tie"] == "return":
+            if self.game.tie == "return":
                 self._give(a, (card,))
             else:
                 self._to_table((card,))
             return
-        if success and role and answer is None and self.game.config["discard_in_role"] == "literal":
+        if success and role and answer is None and self.game.discard_in_role == "literal":
             self._give(t, (card,))  # the literal reading: 对方回收 the active player's card
         else:
             self._to_table((card,))
@@ -1034,13 +1065,13 @@ class DramaState(State):
                 self._take_from_hand(p, c)
         if self.nature == DEFENCE:
             wt = weapons[t]
-            tot_a = f.defence_attack_value(r, sums[a])
-            tot_t = f.defence_defence_value(wt[1] if wt is not None else 0, sums[t])
-            taker = {"turned": 0, "valid": 1, "tie": None}[f.defence_outcome(tot_a, tot_t)]
+            tot_a = defence_attack_value(r, sums[a])
+            tot_t = defence_defence_value(wt[1] if wt is not None else 0, sums[t])
+            taker = {"turned": 0, "valid": 1, "tie": None}[defence_outcome(tot_a, tot_t)]
         else:
-            tot_a = f.attack_total(r, sums[a], weapons[a])
-            tot_t = f.attack_total(r, sums[t], weapons[t])
-            taker = f.attack_taker(tot_a, tot_t)
+            tot_a = attack_total(r, sums[a], weapons[a])
+            tot_t = attack_total(r, sums[t], weapons[t])
+            taker = attack_taker(tot_a, tot_t)
         if not self._quiet:
             self._log(
                 "duel",
@@ -1064,7 +1095,7 @@ class DramaState(State):
             self._give(a, (*hands[a], *hands[t]))
         elif taker == 1:
             self._give(t, (*hands[a], *hands[t]))
-        elif self.game.config["tie"] == "return":
+        elif self.game.tie == "return":
             self._give(a, hands[a])
             self._give(t, hands[t])
         else:
@@ -1279,16 +1310,6 @@ class DramaState(State):
 
 
 #: What each decision does, by the decision kind (``DramaState.phase``).
-_APPLY: dict[str, Callable[[DramaState, dict[Player, int]], None]] = {
-    "role": DramaState._apply_role,
-    "answer": DramaState._apply_answer,
-    "rearm": DramaState._apply_rearm,
-    "target": DramaState._apply_target,
-    "duel": DramaState._apply_duel,
-    "discard": DramaState._apply_discard,
-    "supply": DramaState._apply_supply,
-}
-
 #: The options without a card, player or role in them, by their names.
 _FIXED_OPTIONS = {
     SUPPLY_REDRAW: "supply-redraw",
@@ -1315,7 +1336,7 @@ def _nature_table(config: Mapping[str, object]) -> dict[int, str]:
             table[v] = DISCARD
         elif v == 1:
             table[v] = str(config["one_is"])
-        elif f.is_composite(v, two_is_composite=two):
+        elif is_composite(v, two_is_composite=two):
             table[v] = DEFENCE if swap else ATTACK
         else:
             table[v] = ATTACK if swap else DEFENCE
@@ -1372,9 +1393,15 @@ class Drama(Game):
             )
         self.content: DramaContent = load_content(str(c["content"]))
         self.rounds: int = int(c["rounds"])
+        # the options the rules read at every turn, as attributes (not a lookup in config)
+        self.same_role: bool = bool(c["same_role"])
+        self.instant_win: bool = bool(c["instant_win"])
+        self.unarmed_defence: bool = bool(c["unarmed_defence"])
+        self.tie: str = str(c["tie"])
+        self.discard_in_role: str = str(c["discard_in_role"])
         two = bool(c["two_is_composite"])
-        self.is_composite: list[bool] = [f.is_composite(v, two_is_composite=two) for v in range(14)]
-        self.is_prime: list[bool] = [f.is_prime(v, two_is_composite=two) for v in range(14)]
+        self.is_composite: list[bool] = [is_composite(v, two_is_composite=two) for v in range(14)]
+        self.is_prime: list[bool] = [is_prime(v, two_is_composite=two) for v in range(14)]
         self.nature: dict[int, str] = _nature_table(c)
         self.role_class: list[list[bool]] = [self._class(r) for r in self.content.roles]
         self.tiers: tuple[tuple[int, int], ...] = tuple(
@@ -1389,7 +1416,7 @@ class Drama(Game):
         return [v in role.klass for v in range(14)]
 
     def uses(self, quality: int) -> int:
-        return f.weapon_uses(quality, self.tiers)
+        return weapon_uses(quality, self.tiers)
 
     def catalogue(self) -> tuple[Entry, ...]:
         """What a player reads about, by the ids the observations use: the 52 cards (``card``,

@@ -23,7 +23,7 @@ from caiquan.engine import Rng, State
 from caiquan.engine.strategy import argmax, lookahead, terminal_values
 
 from .rules import (
-    NUM_PLAYERS,
+    PLAYERS,
     REARM_DECLINE,
     ROLE_BASE,
     TARGET_BASE,
@@ -46,9 +46,20 @@ def evaluate(world: State) -> list[float]:
     assert isinstance(world, DramaState)
     if world.is_terminal():
         return terminal_values(world, *world.game.utility_range())
-    w = [math.exp(-_STEEPNESS * world.card_count(p)) for p in range(NUM_PLAYERS)]
-    total = sum(w)
-    return [x / total for x in w]
+    counts = tuple([world.card_count(p) for p in PLAYERS])
+    shares = _SHARES.get(counts)
+    if shares is None:
+        if len(_SHARES) > 20_000:
+            _SHARES.clear()
+        w = [math.exp(-_STEEPNESS * c) for c in counts]
+        total = sum(w)
+        shares = _SHARES[counts] = tuple([x / total for x in w])
+    return list(shares)  # a new list: the caller owns it
+
+
+#: the softmax by the players' card counts (a few hundred keys; a search asks thousands of
+#: times)
+_SHARES: dict[tuple[int, ...], tuple[float, ...]] = {}
 
 
 def role_score(world: DramaState, role: int) -> float:

@@ -375,17 +375,17 @@ def _parse_skill(raw: object, err: _Where, rules: RulesData) -> Skill:
 def character_card(c: Character) -> dict[str, Any]:
     """A character card as JSON-ready data with card text in both languages (for UIs).
 
-    Built once per character (it was two thirds of a view's cost) and copied per call (a
-    marshal round trip: 20× faster than ``copy.deepcopy`` for plain data), so callers may
-    change what they get.
+    Built once per character (it was two thirds of a view's cost) and kept as marshal
+    bytes, loaded per call (a new copy: 20× faster than ``copy.deepcopy`` for plain data),
+    so callers may change what they get.
     """
     cached = _CARDS.get(id(c))
     if cached is None or cached[0] is not c:
-        cached = _CARDS[id(c)] = (c, _build_card(c))
-    return marshal.loads(marshal.dumps(cached[1]))  # type: ignore[no-any-return]
+        cached = _CARDS[id(c)] = (c, marshal.dumps(_build_card(c)))
+    return marshal.loads(cached[1])  # type: ignore[no-any-return]
 
 
-_CARDS: dict[int, tuple[Character, dict[str, Any]]] = {}
+_CARDS: dict[int, tuple[Character, bytes]] = {}
 
 
 def _build_card(c: Character) -> dict[str, Any]:
