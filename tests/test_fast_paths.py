@@ -684,3 +684,25 @@ def test_promise_stance_memo_answers_as_argmax_and_the_plain_prune() -> None:
                     asked += 1
             s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
     assert asked > 100
+
+
+def test_promise_table_json_is_the_tables_json() -> None:
+    """An observation builds the power table's JSON straight from the cells' numbers: the
+    same as ``compute_table(...).to_json()``, at every decision of random promise games."""
+    from caiquan.games.promise.rules import table_parts
+    from caiquan.games.promise.table import compute_table, table_json
+
+    game = load_game("promise")
+    checked = 0
+    for seed in range(15):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            parts = table_parts(s)
+            assert table_json(*parts) == compute_table(*parts).to_json()
+            obs = s.observation(0)
+            if "power_table" in obs:  # from the first round on
+                assert obs["power_table"] == s.power_table().to_json()
+                checked += 1
+            s.apply([rng.choice(s.legal(p)) for p in s.to_move()])
+    assert checked > 300

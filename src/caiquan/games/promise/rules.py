@@ -69,7 +69,7 @@ from .catalogue import card_id, catalogue
 from .content import Character, Content, character_card, load_content
 from .effects import KINDS, WHENS, Effect, apply_effect
 from .events import ending, format_event
-from .table import PowerMod, PowerTable, cell_values, compute_table
+from .table import PowerMod, PowerTable, cell_values, compute_table, table_json
 
 RPS_BASE = 0
 THROW_BASE = 3
@@ -1006,7 +1006,7 @@ class PromiseState(State):
             self._observe_player(p, player, configured=configured, armed=battle) for p in (0, 1)
         ]
         obs["battle"] = self._observe_battle(battle)
-        obs["power_table"] = self.power_table().to_json()
+        obs["power_table"] = table_json(*table_parts(self))  # power_table().to_json()
         if self.last_round is not None:
             a, b, w, d = self.last_round
             obs["last_round"] = {

@@ -111,8 +111,8 @@ class PowerTable:
 
     def to_json(self) -> dict[str, JSONValue]:
         return {
-            "rows": "A's throw (slash, pierce, strike)",
-            "cols": "B's throw (slash, pierce, strike)",
+            "rows": _ROWS,
+            "cols": _COLS,
             "cells": [[c.to_json() for c in row] for row in self.cells],
             "thresholds": list(self.thresholds),
             "draw_wins": list(self.draw_wins),
@@ -127,6 +127,9 @@ def weapon_power(effects: Sequence[Effect], mine: int, theirs: int) -> int:
             total += e.value
     return total
 
+
+_ROWS = "A's throw (slash, pierce, strike)"
+_COLS = "B's throw (slash, pierce, strike)"
 
 # 属性胜负值 sign of each (A's throw, B's throw): +1 A's throw wins, −1 B's, 0 the same throw
 WIN_SIGN = tuple(tuple(BLADES.compare(a, b) for b in range(3)) for a in range(3))
@@ -196,6 +199,48 @@ def cell_values(
     else:
         verdict = "draw"
     return attributes, wv, weapons, skills, total, verdict
+
+
+def table_json(
+    attack_a: Sequence[int],
+    attack_b: Sequence[int],
+    win_value: int,
+    weapon_a: Sequence[Effect],
+    weapon_b: Sequence[Effect],
+    mods: Sequence[PowerMod],
+    thresholds: tuple[int, int],
+    draw_wins: tuple[bool, bool],
+) -> dict[str, JSONValue]:
+    """``compute_table(...).to_json()`` without the cell and table objects: an observation
+    shows the table, and a search's root compares many observations."""
+    names = BLADES.names
+    rows: list[JSONValue] = []
+    for a in range(3):
+        row: list[JSONValue] = []
+        for b in range(3):
+            attributes, wv, weapons, skills, total, verdict = cell_values(
+                a, b, attack_a, attack_b, win_value, weapon_a, weapon_b, mods, thresholds, draw_wins
+            )
+            row.append(
+                {
+                    "a": names[a],
+                    "b": names[b],
+                    "attributes": attributes,
+                    "win_value": wv,
+                    "weapons": weapons,
+                    "skills": skills,
+                    "total": total,
+                    "verdict": verdict,
+                }
+            )
+        rows.append(row)
+    return {
+        "rows": _ROWS,
+        "cols": _COLS,
+        "cells": rows,
+        "thresholds": list(thresholds),
+        "draw_wins": list(draw_wins),
+    }
 
 
 def compute_table(
