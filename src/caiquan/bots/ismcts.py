@@ -292,6 +292,13 @@ class _Search:
             self.regret and (not config.pure or kind in view.game.matrix_kinds)
         )
         self.paired = config.paired and not self.regret and not self.root_regret
+        #: what :meth:`_modelled` asks at every node, settled once: the kinds of my decisions
+        #: the heuristic makes (``config.deferred``), whether two-player throws are Nash's
+        self.deferred: frozenset[str] = frozenset(
+            k for k in (h.defer if h is not None else ()) if config.deferred(h, k)
+        )
+        self.nash_throws = config.throws == "nash"
+        self.matrix_kinds = view.game.matrix_kinds
         self.root = _Node()
         self.done = 0  # iterations so far
         self.deadline: float | None = None
@@ -548,9 +555,9 @@ class _Search:
         if p != self.me:
             return True
         kind = state.kind(p)
-        if self.config.deferred(self.h, kind):
+        if kind in self.deferred:
             return True
-        return self.config.throws == "nash" and len(movers) == 2 and kind in state.game.matrix_kinds
+        return self.nash_throws and len(movers) == 2 and kind in self.matrix_kinds
 
     def _model_move(
         self,

@@ -92,6 +92,7 @@ cdef class PromiseState(State):
     cpdef _reset_round(self)
     @cython.locals(t=Tables)
     cpdef _rest(self)
+    @cython.locals(t=Tables)
     cpdef _reveal(self)
     @cython.locals(t=Tables)
     cpdef _settle(self)

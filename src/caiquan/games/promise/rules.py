@@ -768,7 +768,7 @@ class PromiseState(State):
     def _reveal(self) -> None:
         """The laid cards turn face up: a weapon is equipped (the old one back to hand), a
         skill card pays its qi if it can take effect, else it is discarded."""
-        chars = self.game.content.characters
+        t = self.game.tables
         if not self._quiet:
             self._log(
                 "reveal",
@@ -790,7 +790,7 @@ class PromiseState(State):
             if not s:
                 continue
             self.hand_skills[p] &= ~(1 << s)
-            cost = chars[self.chars[p]].skills[s - 1].cost
+            cost = t.skill_costs[self.chars[p]][s - 1]
             state = self.skill_status(p, s)
             if state == "active":
                 self.qi[p] -= cost
