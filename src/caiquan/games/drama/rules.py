@@ -755,7 +755,7 @@ class DramaState(State):
     def _take_from_hand(self, p: Player, card: int) -> None:
         hand = self.hands[p]
         i = hand.index(card)  # the first one, as list.remove takes
-        self.hands[p] = (*hand[:i], *hand[i + 1 :])
+        self.hands[p] = hand[:i] + hand[i + 1 :]  # hands are tuples
         if card in self.taken[p]:
             self.taken[p] = self.taken[p] - {card}
         self.seen.add(card)
