@@ -140,14 +140,29 @@ def _stance_info(world: PromiseState, me: int, legal: tuple[int, ...]) -> _Stanc
     return info
 
 
+def _skill_scores(world: PromiseState) -> tuple[tuple[float, ...], ...]:
+    """Each character's skill cards' scores (card ``v`` at ``v − 1``), once per content:
+    hashing a card (a frozen dataclass of effects) for the memo cost more than the score."""
+    content = world.game.content
+    scores = _SCORES.get(id(content))
+    if scores is None:
+        _CONTENTS.setdefault(id(content), content)
+        scores = _SCORES[id(content)] = tuple(
+            tuple(_skill_score(skill) for skill in c.skills) for c in content.characters
+        )
+    return scores
+
+
+_SCORES: dict[int, tuple[tuple[float, ...], ...]] = {}  # by id(content), kept in _CONTENTS
+
+
 def _compute_stance_values(world: PromiseState, me: int, legal: tuple[int, ...]) -> list[float]:
     c = world.game.content.characters[world.chars[me]]
+    scores = _skill_scores(world)[world.chars[me]]
     hand = world.hand_skills[me]
     qi = world.qi[me]
     usable = [
-        (v, _skill_score(c.skills[v - 1]))
-        for v in range(1, 11)
-        if hand >> v & 1 and c.skills[v - 1].cost <= qi
+        (v, scores[v - 1]) for v in range(1, 11) if hand >> v & 1 and c.skills[v - 1].cost <= qi
     ]
     usable_mask = sum(1 << v for v, _ in usable)
     hearts = world.hearts
@@ -158,9 +173,9 @@ def _compute_stance_values(world: PromiseState, me: int, legal: tuple[int, ...])
         m = ELIGIBLE_MASK[hearts[i]][hearts[j]] & usable_mask
         value = by_mask.get(m)
         if value is None:
-            scores = [s for v, s in usable if m >> v & 1]
+            kept = [s for v, s in usable if m >> v & 1]
             # the best usable skill, and a little for having a second option next round
-            value = by_mask[m] = (max(scores) if scores else 0.0) + 0.1 * len(scores)
+            value = by_mask[m] = (max(kept) if kept else 0.0) + 0.1 * len(kept)
         values.append(value)
     return values
 
@@ -408,13 +423,14 @@ _SKILL_CACHE: dict[tuple[object, ...], int] = {}
 def _best_skill(world: PromiseState, me: int, h1: int, h2: int, legal: tuple[int, ...]) -> int:
     """The best-scored usable, affordable skill card, or none."""
     c = world.game.content.characters[world.chars[me]]
+    scores = _skill_scores(world)[world.chars[me]]
     ok = eligible_values(h1, h2)
     best, best_s = SKILL_BASE, 0.0
     for o in legal:
         skill = o - SKILL_BASE
         if not skill or skill not in ok or c.skills[skill - 1].cost > world.qi[me]:
             continue
-        s = _skill_score(c.skills[skill - 1])
+        s = scores[skill - 1]
         if s > best_s:
             best, best_s = o, s
     return best
