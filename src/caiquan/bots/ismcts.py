@@ -189,6 +189,10 @@ class ISMCTSConfig:
         """Whether my decisions of ``kind`` are the heuristic player's (its ``DEFER``)."""
         return self.defer and h is not None and kind in h.defer
 
+    def deferred_kinds(self, h: Heuristic | None) -> frozenset[str]:
+        """Every kind for which :meth:`deferred` holds."""
+        return frozenset(k for k in (h.defer if h is not None else ()) if self.deferred(h, k))
+
     def models_opponents(self, h: Heuristic | None) -> bool:
         """Whether the others (and my own throws) follow the game's heuristic player."""
         if h is None:
@@ -294,9 +298,7 @@ class _Search:
         self.paired = config.paired and not self.regret and not self.root_regret
         #: what :meth:`_modelled` asks at every node, settled once: the kinds of my decisions
         #: the heuristic makes (``config.deferred``), whether two-player throws are Nash's
-        self.deferred: frozenset[str] = frozenset(
-            k for k in (h.defer if h is not None else ()) if config.deferred(h, k)
-        )
+        self.deferred = config.deferred_kinds(h)
         self.nash_throws = config.throws == "nash"
         self.matrix_kinds = view.game.matrix_kinds
         self.root = _Node()
