@@ -166,6 +166,20 @@ class Player:
             )
         await self.recv()
 
+    async def wait_turn(self) -> None:
+        """Wait until the seat has a new decision to make (the game waits for it) or the game
+        is over."""
+        while not self.finished:
+            s = self.state
+            assert s is not None
+            if (
+                s["decision"] is not None
+                and s["observation"].get("my_commit") is None
+                and s["version"] not in self.decided
+            ):
+                return
+            await self.recv()
+
     async def play(self, max_decisions: int | None = None) -> None:
         while not self.finished:
             if max_decisions is not None and len(self.decided) >= max_decisions:

@@ -64,30 +64,44 @@ def test_sigkill_mid_game_then_restart_resumes_every_game(
         tables: list[str] = []
         humans: list[tuple[str, int, str]] = []  # table, seat, token
         for gid in caiquan.game_ids():
-            game = caiquan.load_game(gid)
-            n = game.num_players
-            # one table: seat 0 human (driven by this test), the others bots
+            # one table of bots only, slow enough to be cut in the middle
+            bots = [{"kind": "bot", "bot": "ismcts:iterations=40"}] * caiquan.load_game(
+                gid
+            ).num_players
+            tables.append(server.post("/api/tables", {"game": gid, "seats": bots})["table"])
+
+        def human_table(gid: str) -> tuple[str, int, str]:
+            """A new table: seat 0 human (driven by this test), the others random bots."""
+            n = caiquan.load_game(gid).num_players
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
             c = server.post("/api/tables", {"game": gid, "seats": seats})
             tables.append(c["table"])
-            humans.append((c["table"], 0, c["joined"]["token"]))
-            # one table of bots only, slow enough to be cut in the middle
-            bots = [{"kind": "bot", "bot": "ismcts:iterations=40"}] * n
-            tables.append(server.post("/api/tables", {"game": gid, "seats": bots})["table"])
+            return c["table"], 0, c["joined"]["token"]
 
-        async def first_half() -> list[Player]:
-            players = [
-                Player(f"{server.ws_base}/ws/tables/{t}", tok, seed=i)
-                for i, (t, _, tok) in enumerate(humans)
-            ]
-            for p in players:
+        async def first_half(gid: str, seed: int) -> tuple[tuple[str, int, str], Player]:
+            # The server draws each table's seed, so a short game (oshi_zumo when both
+            # players bid everything) can be over within three decisions: such a table
+            # stays in ``tables`` (it must still be intact after the restart) and the game
+            # gets a new one, until one is left in the middle of its game.
+            for attempt in range(10):
+                human = human_table(gid)
+                p = Player(f"{server.ws_base}/ws/tables/{human[0]}", human[2], seed=seed + attempt)
                 await p.connect()
-            await asyncio.gather(*(p.play(max_decisions=3) for p in players))
-            for p in players:
+                await p.play(max_decisions=3)
+                await p.wait_turn()  # the table now waits for this seat: it stays mid-game
                 await p.close()
-            return players
+                if not p.finished:
+                    return human, p
+            raise AssertionError(f"{gid}: ten tables in a row were over within three decisions")
 
-        before = asyncio.run(first_half())
+        async def first_halves() -> list[Player]:
+            played = await asyncio.gather(
+                *(first_half(gid, 10 * i) for i, gid in enumerate(caiquan.game_ids()))
+            )
+            humans.extend(h for h, _ in played)
+            return [p for _, p in played]
+
+        before = asyncio.run(first_halves())
         server.kill()
         mid = _versions_db(database, tables)
         cut = {
