@@ -274,7 +274,7 @@ def test_clone_plans_again_when_an_attribute_takes_another_ones_place() -> None:
     declares no slots: the toy throw game) and checks it by size and by the keys it does not
     copy; an attribute swapped for another (same count) must still be copied, not shared,
     and a clone of a state with one attribute more must copy that one too."""
-    from tests.bots.toy import ThrowGame
+    from bots.toy import ThrowGame
 
     s = ThrowGame({}).new_state(3)
     s.throws = [1, 2]
@@ -302,7 +302,7 @@ def test_a_copy_that_fails_inside_clone_is_not_taken_for_a_stale_plan() -> None:
         def __deepcopy__(self, memo: object) -> Brittle:
             raise KeyError("brittle")
 
-    from tests.bots.toy import ThrowGame
+    from bots.toy import ThrowGame
 
     for s in (ThrowGame({}).new_state(4), load_game("promise").new_state(4)):
         s.clone()

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Information-set Monte Carlo tree search for simultaneous, hidden-information games.
 
 Each iteration samples a world consistent with the bot's view (``determinize``), walks a
@@ -60,7 +61,9 @@ import time
 from dataclasses import dataclass
 from typing import ClassVar
 
-from caiquan.engine import JSONValue, PlayerView, Rng, State
+from caiquan.engine import JSONValue, PlayerView
+from caiquan.engine.rng import Rng  # the names ismcts.pxd cimports (compiled)
+from caiquan.engine.state import State
 
 from .base import normalised_returns
 from .heuristics import Heuristic, Policy, Prune, heuristic_for
@@ -549,7 +552,7 @@ class _Search:
             a, prob = self._pick(node, p, legal, rng, single, force)
             picks[p] = (a, prob, legal)
             joint[p] = a
-        return tuple(joint[p] for p in movers), joint, picks, not single
+        return tuple([joint[p] for p in movers]), joint, picks, not single
 
     def _modelled(self, state: State, p: int, movers: tuple[int, ...]) -> bool:
         """Whether ``p`` follows the model here: the others, and my own two-player throws

@@ -21,6 +21,15 @@ cdef class State:
     cdef dict __dict__
     cdef object __weakref__
 
+    # the search's hot calls: direct C calls from typed callers (the bots' search, the games'
+    # heuristics); a game's own pxd may override legal and apply (goofspiel's fast paths)
+    cpdef tuple to_move(self)
+    cpdef bint is_terminal(self)
+    @cython.locals(memo=dict)
+    cpdef legal(self, player)
+    @cython.locals(movers=tuple, memo=dict)
+    cpdef apply(self, choice)
+
     cpdef _engine_copy(self)
     cpdef _engine_fill(self, State new)
 

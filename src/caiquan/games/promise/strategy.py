@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """猜拳战争●四年之约: a player who reads the power table (the game's ``strategy`` hook).
 
 * character pick: when the first pick is face down (``character_pick = "blind"``, the
@@ -405,7 +406,9 @@ def rollout(world: State, me: int, rng: Rng) -> int:
             return rng.choice(legal)
         return policy(world, me, rng)
     content = world.game.content
-    h1, h2 = (world.hearts[x] for x in world.tokens[me])
+    t1, t2 = world.tokens[me]
+    hearts = world.hearts
+    h1, h2 = hearts[t1], hearts[t2]
     _CONTENTS.setdefault(id(content), content)
     key = (id(content), world.chars[me], h1, h2, world.qi[me], legal)
     best = _SKILL_CACHE.get(key)
