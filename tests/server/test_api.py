@@ -141,7 +141,20 @@ def test_limits_hosts_and_no_stack_traces(sqlite_url: str) -> None:
 
 
 def test_a_full_server_refuses_new_tables(sqlite_url: str) -> None:
+    """``max_open_tables`` bounds the tables in memory: a waiting table nobody watches is
+    not held; one that someone watches is, and then neither a new table nor another
+    table's watcher gets in (503 / ``busy``) until it is let go."""
+    from .helpers import Client
+
     with TestClient(create_app(make_settings(sqlite_url, max_open_tables=1))) as http:
+        first = http.post("/api/tables", json={"game": "goofspiel"}).json()["table"]
+        second = http.post("/api/tables", json={"game": "goofspiel"}).json()["table"]
+        assert http.get("/healthz").json()["tables"] == 0  # created, waiting, nobody watches
+        with Client(http, first) as watcher:
+            watcher.hello(token=None)
+            assert http.get("/healthz").json()["tables"] == 1
+            r = http.post("/api/tables", json={"game": "goofspiel"})
+            assert r.status_code == 503 and "open tables" in r.text
+            with Client(http, second) as other:
+                assert other.recv()["code"] == "busy"
         assert http.post("/api/tables", json={"game": "goofspiel"}).status_code == 201
-        r = http.post("/api/tables", json={"game": "goofspiel"})
-        assert r.status_code == 503 and "open tables" in r.text

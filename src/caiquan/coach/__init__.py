@@ -36,6 +36,7 @@ only through what they declare (no game id here).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from collections.abc import Sequence
@@ -47,7 +48,7 @@ from caiquan.bots.match import bot_rng
 from caiquan.engine import Game, JSONValue, PlayerView, Record, RecordError, Rng, State
 from caiquan.games import game_class
 
-__all__ = ["analyse", "analyse_seat", "lines", "report", "seat_moment", "wilson"]
+__all__ = ["SeatCoach", "analyse", "analyse_seat", "lines", "report", "seat_moment", "wilson"]
 
 Moment = dict[str, Any]
 
@@ -67,16 +68,20 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _label(game: Game, state: State, player: int, option: int) -> dict[str, str]:
-    """An option's name for people: the glossary's word for it, else the option's label."""
-    choice = next((c for c in state.decision(player).choices if c.id == option), None)
-    name = choice.name if choice is not None else game.describe_option(option).name
-    term = game.glossary().words.get(name)
-    if term is not None:
-        return {"zh": term.name("zh"), "en": term.name("en")}
-    if choice is None:
-        choice = game.describe_option(option)
-    return {"zh": choice.zh, "en": choice.en}
+def _labels(game: Game, state: State, player: int, options: Sequence[int]) -> list[dict[str, str]]:
+    """The options' names for people: the glossary's word for each, else its label (the
+    decision's choices are read once: a bid of 0 … 100 has a hundred and one)."""
+    by_id = {c.id: c for c in state.decision(player).choices}
+    words = game.glossary().words
+    out = []
+    for option in options:
+        choice = by_id.get(option) or game.describe_option(option)
+        term = words.get(choice.name)
+        if term is not None:
+            out.append({"zh": term.name("zh"), "en": term.name("en")})
+        else:
+            out.append({"zh": choice.zh, "en": choice.en})
+    return out
 
 
 def _moments(game: Game, record: Record) -> tuple[list[Moment], State]:
@@ -126,7 +131,7 @@ def _exchange(
             for i in range(len(legal[p]))
         ]
         a, b = legal[p].index(chosen[p]), legal[q].index(chosen[q])
-        labels = [_label(game, state, p, o) for o in legal[p]]
+        labels = _labels(game, state, p, legal[p])
         out.append(_moment(index, p, q, m, names[p], labels, names[q], a, b, zero_sum))
     return out
 
@@ -147,7 +152,7 @@ def _moment(
     payoffs) and ``q`` column ``b``; the equilibrium mix, the expected loss against ``q``'s
     equilibrium, and the result read from ``signs`` (the zero-sum matrix; ``m`` itself when
     None)."""
-    x, y, value = equilibrium(m)
+    x, y, value = _solved(tuple(tuple(map(float, row)) for row in m))
     against = [sum(r[j] * y[j] for j in range(len(y))) for r in m]
     outcome = outcomes(m if signs is None else signs, names, their_names)
     sign = outcome[a][b]
@@ -166,6 +171,15 @@ def _moment(
         "result": "win" if sign > 1e-12 else "loss" if sign < -1e-12 else "draw",
         "outcome": outcome,
     }
+
+
+@functools.lru_cache(maxsize=1024)
+def _solved(
+    matrix: tuple[tuple[float, ...], ...],
+) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+    """The equilibrium of a matrix, solved once per process (an exchange often repeats one
+    already seen: the same throw table, the same bids)."""
+    return equilibrium(matrix)
 
 
 def outcomes(
@@ -227,7 +241,9 @@ def _rate(k: int, n: int, expected: float) -> dict[str, JSONValue]:
     }
 
 
-def _player(p: int, moments: Sequence[Moment]) -> dict[str, JSONValue]:
+def _player(
+    p: int, moments: Sequence[Moment], memo: ReaderMemo | None = None
+) -> dict[str, JSONValue]:
     n = len(moments)
     fam = _families(moments)
     families: list[dict[str, JSONValue]] = []
@@ -298,7 +314,7 @@ def _player(p: int, moments: Sequence[Moment]) -> dict[str, JSONValue]:
         "shift_after_loss": _rate(
             int(after_loss[0]), int(after_loss[1]), _div(after_loss[2], after_loss[1])
         ),
-        "reader": _reader(moments, fam),
+        "reader": _reader(moments, fam, memo),
     }
 
 
@@ -306,32 +322,43 @@ def _div(a: float, b: float) -> float:
     return a / b if b else 0.0
 
 
-def _reader(moments: Sequence[Moment], fam: Sequence[int]) -> dict[str, JSONValue]:
+#: One exchange as the habit reader scored it: (won, baseline, score, baseline score).
+ReaderStep = tuple[bool, float, float, float]
+
+
+class ReaderMemo:
+    """The habit reader's steps kept between calls of a growing game (:class:`SeatCoach`):
+    a step depends only on the exchanges before it in its family, so while the families of
+    the exchanges already scored stay as they were, their steps stand."""
+
+    def __init__(self) -> None:
+        self.fam: list[int] = []
+        self.steps: list[ReaderStep] = []
+
+
+def _reader(
+    moments: Sequence[Moment], fam: Sequence[int], memo: ReaderMemo | None = None
+) -> dict[str, JSONValue]:
     """A habit reader replayed against the player's throws: before each throw it predicts it
     from the player's earlier throws of the family (and the exchanges they were part of),
     then picks the answer that wins most often against the prediction."""
     model = ExploitBot(memory=1000, prior=1.0)
     history: dict[int, list[tuple[str, str]]] = {}
-    wins = 0
-    base = 0.0
-    score = 0.0
-    base_score = 0.0
-    for m, g in zip(moments, fam, strict=True):
+    steps: list[ReaderStep] = []
+    if memo is not None and list(fam[: len(memo.fam)]) == memo.fam:
+        steps = memo.steps[: len(moments)]
+    for k, (m, g) in enumerate(zip(moments, fam, strict=True)):
         past = history.setdefault(g, [])
+        if k >= len(steps):
+            steps.append(_reader_step(model, past, m))
         # the reader's view of the history: (its throw, the player's throw)
-        predicted = model.predict(past, m["their_options"], m["options"], m["mix"])
-        outcome: list[list[float]] = m["outcome"]  # rows: the player's; the reader wins < 0
-        cols = range(len(m["their_options"]))
-
-        def gain(c: int, mix: Sequence[float], outcome: list[list[float]] = outcome) -> float:
-            return -sum(mix[i] * outcome[i][c] for i in range(len(mix)))
-
-        best = max(cols, key=lambda c: (gain(c, predicted), -c))
-        wins += outcome[m["played"]][best] < 0
-        base += sum(x for i, x in enumerate(m["mix"]) if outcome[i][best] < 0)
-        score += -outcome[m["played"]][best]
-        base_score += gain(best, m["mix"])
         past.append((m["their_options"][m["their_played"]], m["options"][m["played"]]))
+    if memo is not None:
+        memo.fam, memo.steps = list(fam), steps
+    wins = sum(1 for s in steps if s[0])
+    base = sum(s[1] for s in steps)
+    score = sum(s[2] for s in steps)
+    base_score = sum(s[3] for s in steps)
     n = len(moments)
     lo, hi = wilson(wins, n)
     return {
@@ -345,6 +372,23 @@ def _reader(moments: Sequence[Moment], fam: Sequence[int]) -> dict[str, JSONValu
         "baseline_score": base_score / n if n else None,
         "predictable": bool(n) and lo > base / n,
     }
+
+
+def _reader_step(model: ExploitBot, past: list[tuple[str, str]], m: Moment) -> ReaderStep:
+    predicted = model.predict(past, m["their_options"], m["options"], m["mix"])
+    outcome: list[list[float]] = m["outcome"]  # rows: the player's; the reader wins < 0
+    cols = range(len(m["their_options"]))
+
+    def gain(c: int, mix: Sequence[float]) -> float:
+        return -sum(mix[i] * outcome[i][c] for i in range(len(mix)))
+
+    best = max(cols, key=lambda c: (gain(c, predicted), -c))
+    return (
+        outcome[m["played"]][best] < 0,
+        sum(x for i, x in enumerate(m["mix"]) if outcome[i][best] < 0),
+        -outcome[m["played"]][best],
+        gain(best, m["mix"]),
+    )
 
 
 def _game_for(record: Record, game: Game | None) -> Game:
@@ -403,8 +447,11 @@ def _public_rng(seat: int, index: int, use: str) -> Rng:
     return Rng(int.from_bytes(digest[:8], "big"))
 
 
-def _seen(state: State, seat: int) -> tuple[Any, ...]:
-    return (state.observation(seat), state.events(seat, 0))
+def _seen(state: State, seat: int, since: int) -> tuple[Any, ...]:
+    """What ``seat`` sees of ``state``: its observation and the events since ``since`` (the
+    events before are the same in every world compared, so reading them again would only make
+    a long game's analysis quadratic)."""
+    return (state.observation(seat), state.events(seat, since))
 
 
 def seat_moment(
@@ -442,10 +489,11 @@ def seat_moment(
         return None
     # revealed: every option of the opponent's would have shown the seat something else
     shown = []
+    since = world.event_count()
     for b in their_ids:
         w = world.clone()
         w.apply({seat: chosen[seat], q: b})
-        shown.append(repr(_seen(w, seat)))
+        shown.append(repr(_seen(w, seat, since)))
     if len(set(shown)) != len(shown):
         return None
     nash = nash or NashBot()
@@ -454,8 +502,86 @@ def seat_moment(
         return None
     names = [c.name for c in _ordered(state, seat, mine)]
     a, b = mine.index(chosen[seat]), their_names.index(their_name)
-    labels = [_label(game, state, seat, o) for o in mine]
+    labels = _labels(game, state, seat, mine)
     return _moment(index, seat, q, m, names, labels, their_names, a, b)
+
+
+class SeatCoach:
+    """The live coach of one seat, kept between calls: it replays each decision once and
+    analyses each exchange once, so following a game of ``n`` decisions to its end costs in
+    proportion to ``n`` (asking again after every throw included).
+
+    >>> from caiquan.games import load_game
+    >>> game = load_game("oshi_zumo", {"horizon": 4})
+    >>> state = game.new_state(1)
+    >>> coach = SeatCoach(game, 1, seat=0)
+    >>> while not state.is_terminal():
+    ...     state.apply({p: 0 for p in state.to_move()})
+    ...     _ = coach.advance(state.record().decisions)
+    >>> coach.done, len(coach.moments)
+    (4, 4)
+    """
+
+    def __init__(self, game: Game, seed: int, seat: int) -> None:
+        if not 0 <= seat < game.num_players:
+            raise RecordError(f"no seat {seat} in a game of {game.num_players}")
+        self.game = game
+        self.seed = seed
+        self.seat = seat
+        self.state = game.new_state(seed)
+        self.decisions: list[Any] = []  # the decisions replayed so far
+        self.moments: list[Moment] = []
+        self._nash = NashBot()
+        self._memo = ReaderMemo()
+
+    @property
+    def done(self) -> int:
+        return len(self.decisions)
+
+    def continues(self, decisions: Sequence[Any]) -> bool:
+        """Whether ``decisions`` go on from the ones replayed so far (the same game)."""
+        n = len(self.decisions)
+        return len(decisions) >= n and list(decisions[:n]) == self.decisions
+
+    def advance(self, decisions: Sequence[Any]) -> SeatCoach:
+        """Replay and analyse the decisions after the ones already done (``decisions`` must
+        go on from them: :meth:`continues`)."""
+        if not self.continues(decisions):
+            raise RecordError("these decisions do not go on from the ones the coach has seen")
+        for i in range(len(self.decisions), len(decisions)):
+            joint = decisions[i]
+            chosen = dict(joint)
+            if self.seat in chosen and len(chosen) == 2:
+                m = seat_moment(self.state, self.seat, chosen, self._nash)
+                if m is not None:
+                    self.moments.append(m)
+            try:
+                self.state.apply(chosen)
+            except Exception as err:
+                raise RecordError(f"decision {i} does not replay: {err}") from err
+            self.decisions.append(joint)
+        return self
+
+    def result(self, name: str | None = None) -> dict[str, JSONValue]:
+        """The figures so far, as :func:`analyse_seat` words them."""
+        game, seat = self.game, self.seat
+        entry = _player(seat, self.moments, self._memo)
+        if name:
+            entry["name"] = name
+        entry["lines"] = [
+            {"zh": z, "en": e} for z, e in zip(lines(entry, "zh"), lines(entry, "en"), strict=True)
+        ]
+        return {
+            "game": game.id,
+            "name": {"zh": game.name_zh, "en": game.name_en},
+            "seat": seat,
+            "live": True,
+            "decisions": self.done,
+            "exchanges": len(self.moments),
+            "finished": self.state.is_terminal(),
+            "matrix_kinds": sorted(game.matrix_kinds),
+            "players": [entry],
+        }
 
 
 def analyse_seat(
@@ -464,43 +590,13 @@ def analyse_seat(
     """The live coach: ``seat``'s figures from the decisions of ``record`` (a game finished
     or still in progress), as :func:`analyse` words them for one player, but computed only
     from what ``seat`` has seen (:func:`seat_moment`): ``players`` holds that one seat.
+    (:class:`SeatCoach` keeps the work between calls while a game goes on.)
 
     Where the ``nash`` bot samples a hidden world to value a throw (promise's first-pick
     throw), its sample here comes from a public RNG, so such a mix can differ a little from
     the end screen's (which replays the bots' own RNG once the seed is public)."""
     game = _game_for(record, game)
-    if not 0 <= seat < game.num_players:
-        raise RecordError(f"no seat {seat} in a game of {game.num_players}")
-    state = game.new_state(record.seed)
-    nash = NashBot()
-    moments: list[Moment] = []
-    for i, joint in enumerate(record.decisions):
-        chosen = dict(joint)
-        if seat in chosen and len(chosen) == 2:
-            m = seat_moment(state, seat, chosen, nash)
-            if m is not None:
-                moments.append(m)
-        try:
-            state.apply(chosen)
-        except Exception as err:
-            raise RecordError(f"decision {i} does not replay: {err}") from err
-    entry = _player(seat, moments)
-    if name:
-        entry["name"] = name
-    entry["lines"] = [
-        {"zh": z, "en": e} for z, e in zip(lines(entry, "zh"), lines(entry, "en"), strict=True)
-    ]
-    return {
-        "game": game.id,
-        "name": {"zh": game.name_zh, "en": game.name_en},
-        "seat": seat,
-        "live": True,
-        "decisions": len(record.decisions),
-        "exchanges": len(moments),
-        "finished": state.is_terminal(),
-        "matrix_kinds": sorted(game.matrix_kinds),
-        "players": [entry],
-    }
+    return SeatCoach(game, record.seed, seat).advance(record.decisions).result(name)
 
 
 def _pct(x: float | None) -> str:

@@ -25,6 +25,11 @@ class ConfigOption:
     (the CLI, the lab, the terminal) may give — a server accepts names only.
     ``scope="lab"`` marks a designer's option (a handicap, a measuring aid) that web tables
     never offer or accept; ``"table"`` options are house rules anyone may choose.
+
+    ``table_maximum`` bounds a number where a server table may not go as far as the lab
+    (an option that makes games long: every decision of a table costs the server replays,
+    coaching and storage). A table created over the network takes at most that, and where
+    the default is larger its default there is ``table_maximum`` (:attr:`table_default`).
     """
 
     name: str
@@ -36,16 +41,31 @@ class ConfigOption:
     maximum: float | None = None
     presets: tuple[str, ...] | None = None
     scope: str = "table"
+    table_maximum: float | None = None
 
     def __post_init__(self) -> None:
         if self.scope not in SCOPES:
             raise ValueError(f"option {self.name!r}: scope must be one of {SCOPES}")
+        if self.table_maximum is not None and (
+            not isinstance(self.default, int | float)
+            or isinstance(self.default, bool)
+            or (self.minimum is not None and self.table_maximum < self.minimum)
+        ):
+            raise ValueError(f"option {self.name!r}: a table maximum bounds a number option")
         if self.presets is not None and not isinstance(self.default, str):
             raise ValueError(f"option {self.name!r}: a content option's default is a name")
 
     @property
     def type(self) -> type:
         return type(self.default)
+
+    @property
+    def table_default(self) -> ConfigValue:
+        """The default at a server table: :attr:`default`, lowered to ``table_maximum``."""
+        if self.table_maximum is not None and isinstance(self.default, int | float):
+            if self.default > self.table_maximum:
+                return type(self.default)(self.table_maximum)
+        return self.default
 
     def validate(self, value: Any, *, game_id: str = "") -> ConfigValue:
         """Return ``value`` converted to this option's type, or raise :class:`ConfigError`.

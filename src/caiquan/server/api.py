@@ -269,8 +269,9 @@ async def create_table(body: CreateTable, request: Request) -> Created:
     joined = None
     if host is not None:
         joined = await _claim(hub, table_id, host, body.player_name)
-    t = await hub.get(table_id)
+    t = await hub.get(table_id)  # a game that starts now: its bots and timer run from now
     assert t is not None
+    hub.release(t)  # a waiting table is read again when its players connect
     return Created(
         table=table_id,
         invite=invite,

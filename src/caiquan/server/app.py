@@ -19,7 +19,7 @@ from caiquan import __version__
 
 from . import api, protocol, webapi, ws
 from .content import ContentLibrary
-from .hub import Hub
+from .hub import Full, Hub
 from .security import BodySizeLimit, KeyedLimiter
 from .settings import Settings
 from .storage import Storage
@@ -69,10 +69,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub: Hub = request.app.state.hub
         return {
             "ok": True,
+            # tables in this process's memory (in play, or watched), and how many it takes
             "tables": len(hub.tables),
+            "tables_limit": hub.settings.max_open_tables,
+            # decisions applied (a face-down choice counts when it is revealed)
             "decisions": hub.decisions,
             "bot_fallbacks": hub.bot_fallbacks,
             "connections": sum(hub.client_conns.values()),
+            "analyses": hub.analyses.stats(),
         }
 
     @app.exception_handler(RequestValidationError)
@@ -88,6 +92,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for e in exc.errors()[:20]
         ]
         return JSONResponse({"detail": detail}, status_code=422)
+
+    @app.exception_handler(Full)
+    async def full(request: Request, exc: Full) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "30"})
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:

@@ -31,9 +31,11 @@ from caiquan.engine.fair import announced_outcome
 from caiquan.games import load_game
 
 from . import protocol
+from .analysis import Analyses
 from .content import ContentLibrary
 from .settings import Settings
 from .storage import Conflict, SeatRow, Storage, TableRow
+from .workers import exit_with_parent
 
 log = logging.getLogger("caiquan.server")
 T = TypeVar("T")
@@ -104,6 +106,11 @@ class LiveTable:
     remote: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
     #: Every accepted (player, option), in order: what a bot process replays.
     log: list[tuple[int, int]] = field(default_factory=list)
+    #: When something last happened here (monotonic): a decision, a connection coming or
+    #: going, a load. An idle table nobody watches leaves memory (:meth:`Hub.unload_idle`).
+    touched: float = field(default_factory=time.monotonic)
+    #: When the game ended (monotonic; None: not over).
+    finished_at: float | None = None
 
     @property
     def id(self) -> str:
@@ -185,18 +192,6 @@ def default_option(state: State, player: int, rng: Rng) -> int:
     return RandomBot().decide(view, rng)
 
 
-def _exit_with_parent(parent: int) -> None:
-    """In a bot worker: exit when the server process is gone (even after a SIGKILL)."""
-    import threading
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="caiquan-parent-watch").start()
-
-
 def decide_in_worker(
     game: str,
     config: dict[str, Any],
@@ -213,6 +208,10 @@ def decide_in_worker(
     for player, option in log:
         state.commit(player, option)
     return decide(BotSpec.parse(spec).build(), state, seat)
+
+
+class Full(Exception):
+    """This process holds as many tables in memory as it takes (``max_open_tables``)."""
 
 
 class Hub:
@@ -239,6 +238,8 @@ class Hub:
         self.sessions: set[asyncio.Task[Any]] = set()  # WebSocket handlers, ended on stop
         self.listener: Any = None
         self.decisions = 0
+        #: Replays and analyses: cached, in their own pool, within budgets.
+        self.analyses = Analyses(settings)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -276,7 +277,9 @@ class Hub:
                 log.exception("the sweep for expired tables failed")
 
     async def sweep(self, now: float | None = None) -> list[str]:
-        """Expire waiting tables idle for ``waiting_ttl``; tell and drop their watchers."""
+        """Expire waiting tables idle for ``waiting_ttl`` (tell and drop their watchers), and
+        let idle tables leave memory (:meth:`unload_idle`). Returns the expired tables."""
+        self.unload_idle()
         now = time.time() if now is None else now
         ids = await self.db(self.storage.expire_waiting, now - self.settings.waiting_ttl)
         for tid in ids:
@@ -294,6 +297,42 @@ class Hub:
             log.info("expired %d waiting tables", len(ids))
         return ids
 
+    def unload_idle(self, now: float | None = None) -> list[str]:
+        """Let tables leave memory (they are read again from storage when someone asks):
+
+        * a finished game ``finished_ttl`` seconds after its end: its watchers are told
+          (``closed``) and let go;
+        * a waiting or finished table nobody watches (whatever loaded it);
+        * a game in play that nobody watches, with no bot thinking and no turn timer running,
+          after ``idle_ttl`` seconds without a move or a visitor (its players' return
+          reads it again, and the game goes on where it was).
+
+        Returns the tables unloaded."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for t in list(self.tables.values()):
+            over = t.finished_at is not None and now - t.finished_at >= self.settings.finished_ttl
+            if t.status == "finished" and over and t.conns:
+                frame = protocol.error("closed")
+                for c in list(t.conns):
+                    c.send(frame)
+                    c.close()
+                t.conns.clear()
+            if t.conns:
+                continue
+            idle = (
+                t.status == "playing"
+                and not t.bot_tasks
+                and t.timer is None
+                and now - t.touched >= self.settings.idle_ttl
+            )
+            if (t.status in ("finished", "waiting") or idle) and self.tables.get(t.id) is t:
+                del self.tables[t.id]
+                gone.append(t.id)
+        if gone:
+            log.debug("%d tables left memory", len(gone))
+        return gone
+
     async def stop(self) -> None:
         if self.listener is not None:
             await self.listener.stop()
@@ -309,6 +348,7 @@ class Hub:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         if self._search_pool is not None:
             self._search_pool.shutdown(wait=False, cancel_futures=True)
+        self.analyses.close()
 
     @property
     def search_pool(self) -> ProcessPoolExecutor:
@@ -320,7 +360,7 @@ class Hub:
             self._search_pool = ProcessPoolExecutor(
                 self.settings.bot_processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_exit_with_parent,
+                initializer=exit_with_parent,
                 initargs=(os.getpid(),),
             )
         return self._search_pool
@@ -338,9 +378,17 @@ class Hub:
     # ------------------------------------------------------------------ loading
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The table, read from storage into memory if it is not there yet (None: no such
+        table, or it expired). :class:`Full` when this process holds as many tables as it
+        takes (``max_open_tables``)."""
         t = self.tables.get(table_id)
         if t is not None:
+            t.touched = time.monotonic()
             return t
+        if len(self.tables) >= self.settings.max_open_tables:
+            self.unload_idle()
+            if len(self.tables) >= self.settings.max_open_tables:
+                raise Full("this server holds as many tables as it takes; try again later")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
@@ -357,6 +405,8 @@ class Hub:
                 seq = actions[-1].seq if actions else 0
                 status = "finished" if state.is_terminal() else row.status
                 t = LiveTable(row, seats, state, seq, status)
+                if status == "finished":
+                    t.finished_at = time.monotonic()
                 t.log = [(a.player, a.option) for a in actions]
                 self.tables[table_id] = t
         finally:
@@ -387,7 +437,11 @@ class Hub:
         new_status = "finished" if t.state.is_terminal() else t.row.status
         if new_status != t.status:
             t.status = new_status
+            if new_status == "finished":
+                t.finished_at = time.monotonic()
             changed = True
+        if changed:
+            t.touched = time.monotonic()
         return changed
 
     async def refresh(self, table_id: str, seats: bool = False) -> None:
@@ -452,13 +506,17 @@ class Hub:
                     if await self._catch_up(t, seats=True):
                         self._after_change(t)
                     continue
+                applied = new.move_number != t.state.move_number  # not a face-down choice
                 t.state = new
                 t.seq = seq
+                t.touched = time.monotonic()
                 t.log.append((seat, option))
                 if record is not None:
                     t.status = "finished"
+                    t.finished_at = time.monotonic()
                     t.row = _with_record(t.row, record)
-                self.decisions += 1
+                if applied:
+                    self.decisions += 1
                 self._after_change(t, actor=seat)
                 return None
             return protocol.error("conflict")
@@ -630,6 +688,7 @@ class Hub:
 
     def leave(self, t: LiveTable, conn: Conn) -> None:
         conn.close()
+        t.touched = time.monotonic()
         if conn in t.conns:
             t.conns.discard(conn)
             self.broadcast_presence(t, tell_others=True)

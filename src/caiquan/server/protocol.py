@@ -42,6 +42,8 @@ ERRORS = {
     "bad_text": "text must be valid Unicode (no lone surrogates) without NUL characters",
     "too_many_connections": "too many connections from your address; close some first",
     "expired": "this table expired: nobody took its free seats in time",
+    "closed": "the game is over and its table has closed; its replay and record stay",
+    "busy": "this server holds as many tables as it takes; try again later",
     "internal": "something went wrong on the server",
 }
 

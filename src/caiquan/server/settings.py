@@ -59,6 +59,17 @@ class Settings:
     #: Wall-clock limit on any bot's decision (seconds). A bot that has not answered by then,
     #: or that fails, plays the seat's timeout option instead, so the game always moves.
     bot_deadline: float = 15.0
+    #: Replays and analyses (replay, coach, live coach, event texts; caiquan.server.analysis):
+    #: processes that compute them (0: one thread), the wall-clock limit of one, how many may
+    #: run or wait at once, and per client address: at once, and CPU seconds (a budget of
+    #: ``analysis_cpu_burst`` refilled at ``analysis_cpu_rate`` a second); answers kept (bytes).
+    analysis_processes: int = 1
+    analysis_seconds: float = 60.0
+    analysis_queue: int = 8
+    analysis_per_client: int = 2
+    analysis_cpu_rate: float = 0.2
+    analysis_cpu_burst: float = 30.0
+    analysis_cache_bytes: int = 64 * 1024 * 1024
     #: Turn timer bounds (0 = off).
     max_turn_seconds: float = 3600.0
     #: Tables held in memory by this process before table creation answers 503.
@@ -68,6 +79,10 @@ class Settings:
     max_client_tables: int = 20
     #: A table still waiting for players this many seconds after its last change expires.
     waiting_ttl: float = 86_400.0
+    #: A finished game's table leaves memory this long after its end (its watchers are let
+    #: go); a game in play that nobody watches, with nothing to run, after this long idle.
+    finished_ttl: float = 1800.0
+    idle_ttl: float = 900.0
     #: Seconds between sweeps for expired tables.
     sweep_every: float = 60.0
     #: Operator's content files, offered by name: ``DIR/<game>/<name>.toml`` (empty: none).

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Path, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
-from caiquan.engine import Record
 from caiquan.games import game_class, game_ids, load_game
 
-from . import protocol
-from .content import ContentLibrary
+from . import protocol, workers
+from .analysis import Busy
 from .hub import Hub, seat_json
-from .protocol import Names
-from .security import find_seat
+from .security import client_key, find_seat
 
 router = APIRouter(prefix="/api")
 
@@ -72,17 +69,24 @@ class Events(BaseModel):
     )
 
 
-@router.post("/games/{game_id}/format", summary="Texts of events (as the game words them)")
-def format_events(game_id: GameId, body: Events) -> list[dict[str, str] | None]:
-    """The game's own zh/en wording of events the client already holds (its own view)."""
-    game = load_game(_game_id(game_id))
-    out: list[dict[str, str] | None] = []
-    for event in body.events:
-        try:
-            out.append({lang: game.format_event(event, lang, body.names) for lang in ("zh", "en")})
-        except Exception:  # a malformed event: the client keeps its generic line
-            out.append(None)
-    return out
+@router.post(
+    "/games/{game_id}/format",
+    summary="Texts of events (as the game words them)",
+    response_model=list[dict[str, str] | None],
+    responses={
+        422: {"description": "text that is not valid Unicode, or NUL"},
+        429: {"description": "over this address's share of the server's analysis time"},
+    },
+)
+async def format_events(game_id: GameId, body: Events, request: Request) -> Response:
+    """The game's own zh/en wording of events the client already holds (its own view):
+    one ``{"zh", "en"}`` per event, ``null`` for an event the game cannot word."""
+    _game_id(game_id)
+    if not protocol.clean(body.events) or not protocol.clean(body.names):
+        raise HTTPException(
+            422, "events and names must be valid Unicode text (no lone surrogates) without NUL"
+        )
+    return await _answer(request, None, workers.format_job, game_id, body.events, body.names)
 
 
 @router.get("/games/{game_id}/description", summary="What a game declares about itself")
@@ -123,34 +127,6 @@ class Replay(BaseModel):
     )
 
 
-def _replay(
-    library: ContentLibrary, record_json: str, seat: int | None, names: Names
-) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    record = Record.from_json(record_json)
-    state = library.game(record.game, dict(record.config)).new_state(record.seed)
-    game = state.game
-    cursor = seen = 0
-
-    def view() -> dict[str, Any]:
-        nonlocal cursor, seen
-        events = state.events(seat, cursor)  # (the cursor counts every seat's events)
-        cursor = state.event_count()
-        out = {
-            "version": state.move_number,
-            "observation": state.observation(seat),
-            "from": seen,
-            "events": [protocol.with_text(game, e, names) for e in events],
-        }
-        seen += len(events)
-        return out
-
-    views = [view()]
-    for joint in record.decisions:
-        state.apply(dict(joint))
-        views.append(view())
-    return views, protocol.outcome_json(state)
-
-
 #: A seat's secret, as the table gave it on joining (a header: never in a URL or a log).
 SeatToken = Annotated[
     str | None,
@@ -166,13 +142,15 @@ SeatToken = Annotated[
 @router.get(
     "/tables/{table_id}/replay",
     summary="A finished game as a seat or a spectator saw it, after each decision",
+    response_model=Replay,
     responses={
+        429: {"description": "over this address's share of the server's analysis time"},
         403: {"description": "the X-Seat-Token holds no seat at this table"},
         404: {"description": "no such table"},
         409: {"description": "the game is not finished"},
     },
 )
-async def replay(table_id: str, request: Request, token: SeatToken = None) -> Replay:
+async def replay(table_id: str, request: Request, token: SeatToken = None) -> Response:
     """For the replay viewer: after each decision, the observation and the new events (with
     their texts) of one seat — the one whose token comes in the ``X-Seat-Token`` header — or
     of a spectator. A seat sees only what it saw at the table: its own hand and choices,
@@ -190,28 +168,47 @@ async def replay(table_id: str, request: Request, token: SeatToken = None) -> Re
             raise HTTPException(403, "this token holds no seat at this table")
     public = [seat_json(s) for s in seats]
     names = protocol.seat_names(public)
-    # replaying the game is CPU (and reads a content file): off the event loop
-    views, outcome = await asyncio.to_thread(_replay, hub.library, record, seat, names)
     table = {"id": row.id, "game": row.game, "name": row.name, "seats": public}
-    return Replay(table=table, seat=seat, views=views, outcome=outcome)
+    config = hub.library.resolve(row.game, row.config)
+    # replaying the game is CPU (and reads a content file): once per viewer, in the pool
+    return await _answer(
+        request,
+        (row.id, "replay", seat),
+        workers.replay_job,
+        row.game,
+        config,
+        record,
+        seat,
+        names,
+        table,
+    )
 
 
-def _coach(library: ContentLibrary, record_json: str) -> dict[str, Any]:
-    from caiquan.coach import analyse
-
-    record = Record.from_json(record_json)
-    return analyse(record, library.game(record.game, dict(record.config)))
+async def _answer(request: Request, key: Any, fn: Any, *args: Any) -> Response:
+    """``fn(*args)``'s JSON from the server's analyses (:mod:`caiquan.server.analysis`):
+    cached per ``key``, computed in its own pool within this client's budget; over a limit,
+    ``429`` (or ``503``) with ``Retry-After``."""
+    hub: Hub = request.app.state.hub
+    try:
+        body = await hub.analyses.answer(key, client_key(request.client), fn, *args)
+    except Busy as busy:
+        raise HTTPException(
+            busy.status, busy.message, headers={"Retry-After": str(busy.retry_after)}
+        ) from None
+    return Response(body, media_type="application/json")
 
 
 @router.get(
     "/tables/{table_id}/coach",
     summary="The throw coach's analysis of a finished game",
+    response_model=dict[str, Any],
     responses={
+        429: {"description": "over this address's share of the server's analysis time"},
         404: {"description": "no such table"},
         409: {"description": "the game is not finished"},
     },
 )
-async def coach(table_id: str, request: Request) -> dict[str, Any]:
+async def coach(table_id: str, request: Request) -> Response:
     """For the end screen and replays: per player, their throws and simultaneous choices
     against the equilibrium mix at each (how often each option, how far from the mix), their
     habits (repeat after a win, switch after a loss, with counts) and what a habit-reading
@@ -221,26 +218,23 @@ async def coach(table_id: str, request: Request) -> dict[str, Any]:
     from .api import finished_row
 
     hub: Hub = request.app.state.hub
-    _, record = await finished_row(hub, table_id)
-    # replaying and solving each throw is CPU (and reads a content file): off the event loop
-    return await asyncio.to_thread(_coach, hub.library, record)
-
-
-def _live_coach(library: ContentLibrary, record: Record, seat: int) -> dict[str, Any]:
-    from caiquan.coach import analyse_seat
-
-    return analyse_seat(record, library.game(record.game, dict(record.config)), seat)
+    row, record = await finished_row(hub, table_id)
+    config = hub.library.resolve(row.game, row.config)
+    # replaying and solving each throw is CPU (and reads a content file): once, in the pool
+    return await _answer(request, (row.id, "coach"), workers.coach_job, row.game, config, record)
 
 
 @router.get(
     "/tables/{table_id}/coach/live",
     summary="The live throw coach: one seat's figures so far, from what that seat has seen",
+    response_model=dict[str, Any],
     responses={
+        429: {"description": "over this address's share of the server's analysis time"},
         403: {"description": "no X-Seat-Token, or it holds no seat at this table"},
         404: {"description": "no such table"},
     },
 )
-async def live_coach(table_id: str, request: Request, token: SeatToken = None) -> dict[str, Any]:
+async def live_coach(table_id: str, request: Request, token: SeatToken = None) -> Response:
     """For learn mode while a game is played: the throw coach's figures of the seat whose
     token comes in the ``X-Seat-Token`` header — its throws so far against the equilibrium
     mix, its habits, what a habit reader would have won — as the end-of-game coach words them,
@@ -248,15 +242,37 @@ async def live_coach(table_id: str, request: Request, token: SeatToken = None) -
     (:func:`caiquan.coach.analyse_seat`: its own view at each exchange, the opponent's throw
     only once revealed, no sample drawn from the secret seed); choices laid face down and not
     yet revealed are not in it. The client asks after each of its throws is revealed."""
-    from .protocol import clean
-
     hub: Hub = request.app.state.hub
-    t = await hub.get(table_id) if len(table_id) <= 32 and clean(table_id) else None
-    if t is None:
+    if len(table_id) > 32 or not protocol.clean(table_id):
         raise HTTPException(404, "no such table")
-    seat = None if token is None else find_seat(token, [(s.seat, s.token_hash) for s in t.seats])
+    # who asks is checked first, from the seats alone: a request without a seat's token
+    # loads no table and keeps none in memory
+    t = hub.tables.get(table_id)
+    seats = t.seats if t is not None else await hub.db(hub.storage.get_seats, table_id)
+    if not seats and t is None:
+        raise HTTPException(404, "no such table")
+    seat = None if token is None else find_seat(token, [(s.seat, s.token_hash) for s in seats])
     if seat is None:
         raise HTTPException(403, "the live coach is a seat's own: its X-Seat-Token is needed")
-    record = t.state.record()  # the decisions revealed so far (never a face-down choice)
-    # replaying and solving each throw is CPU (and reads a content file): off the event loop
-    return await asyncio.to_thread(_live_coach, hub.library, record, seat)
+    t = await hub.get(table_id)
+    if t is None:
+        raise HTTPException(404, "no such table")
+    try:
+        record = t.state.record()  # the decisions revealed so far (never a face-down choice)
+        config = hub.library.resolve(t.row.game, t.row.config)
+        version = t.state.move_number
+    finally:
+        hub.release(t)
+    # replaying and solving each throw is CPU: once per version and seat, in the pool, going
+    # on from where the seat's coach was
+    return await _answer(
+        request,
+        (table_id, "live", version, seat),
+        workers.live_coach_job,
+        table_id,
+        record.game,
+        config,
+        record.seed,
+        record.decisions,
+        seat,
+    )

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import protocol
-from .hub import Conn, Hub, LiveTable
+from .hub import Conn, Full, Hub, LiveTable
 from .security import TokenBucket, client_key, find_seat
 from .settings import Settings
 
@@ -70,7 +70,11 @@ async def _serve_socket(
     ws: WebSocket, hub: Hub, settings: Settings, table_id: str, client: str
 ) -> None:
     ok = len(table_id) <= 32 and protocol.clean(table_id)
-    t = await hub.get(table_id) if ok else None
+    try:
+        t = await hub.get(table_id) if ok else None
+    except Full:
+        await _refuse(ws, "busy", None, 1013)
+        return
     if t is None:
         await _refuse(ws, "bad_frame", "no such table", 4404)
         return

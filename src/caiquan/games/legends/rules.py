@@ -913,10 +913,15 @@ class Legends(Game):
         ConfigOption(
             "start_player", -1, *option_help("start_player"), minimum=-1, maximum=MAX_PLAYERS - 1
         ),
-        ConfigOption("round_cap", 40, *option_help("round_cap"), minimum=1, maximum=200),
+        ConfigOption(
+            "round_cap", 40, *option_help("round_cap"), minimum=1, maximum=200, table_maximum=60
+        ),
         ConfigOption("no_progress_end", True, *option_help("no_progress_end")),
         ConfigOption("deal", "", *option_help("deal"), scope="lab"),
-        ConfigOption("tie_limit", 30, *option_help("tie_limit"), minimum=1, maximum=1000),
+        # players who keep throwing alike make a war as long as this: a server table stops sooner
+        ConfigOption(
+            "tie_limit", 30, *option_help("tie_limit"), minimum=1, maximum=1000, table_maximum=30
+        ),
     )
 
     def _prepare(self) -> None:

@@ -190,6 +190,8 @@ class OshiZumo(Game):
             "一局最多的回合数",
             minimum=1,
             maximum=10000,
+            # two players bidding 0 make a game as long as this: a server table stops sooner
+            table_maximum=200,
         ),
         ConfigOption(
             "min_bid",

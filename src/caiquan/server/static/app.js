@@ -329,6 +329,9 @@ class Conn {
     };
     ws.onmessage = (m) => {
       const f = JSON.parse(m.data);
+      // the table has closed (a finished game, some time after its end) or expired: the
+      // server lets this connection go, and there is nothing to come back to
+      if (f.type === "error" && (f.code === "closed" || f.code === "expired")) this.closed = true;
       if (f.type === "welcome") {
         this.seat = f.seat; this.table = f.table; this.events = []; this.eventsAt = {}; banner("");
         this.queue = []; this.shownEvents = 0;
@@ -498,6 +501,7 @@ function tableScreen(id) {
         toast(L(f.text));
       }
     }
+    if (f.type === "error" && f.code === "closed") { banner(t("table_closed"), "info"); return; }
     if (f.type === "error") {
       banner(`${t("error")}: ${f.message}`, "error");
       if (f.code === "bad_token") {  // this browser's seat is no longer valid: forget it

@@ -133,6 +133,7 @@ const STRINGS = {
   forget: ["移除", "Forget"],
   forget_hint: ["从这个浏览器的列表中移除（这个浏览器也不再持有这张桌的座位）", "Remove it from this browser's list (this browser no longer holds its seat there)"],
   expired: ["已过期", "expired"],
+  table_closed: ["这局已结束，牌桌已关闭；回放和记录还在。", "The game is over and its table has closed; the replay and the record stay."],
   created_at: ["创建于", "created"],
   hotseat_tag: ["同屏", "hot-seat"],
   seat_name_of: ["座位 {n} 的玩家名字", "Name of the player at seat {n}"],
