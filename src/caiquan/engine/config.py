@@ -62,9 +62,9 @@ class ConfigOption:
     @property
     def table_default(self) -> ConfigValue:
         """The default at a server table: :attr:`default`, lowered to ``table_maximum``."""
-        if self.table_maximum is not None and isinstance(self.default, int | float):
-            if self.default > self.table_maximum:
-                return type(self.default)(self.table_maximum)
+        bound = self.table_maximum
+        if bound is not None and isinstance(self.default, int | float) and self.default > bound:
+            return type(self.default)(bound)
         return self.default
 
     def validate(self, value: Any, *, game_id: str = "") -> ConfigValue:
