@@ -10,8 +10,10 @@ requests into the server's CPU. :class:`Analyses` runs every such computation
   creation and the bots never wait for it, nor share a GIL with it), each computation
   within a wall-clock limit (``analysis_seconds``; past it the pool's processes are ended
   and the request gets ``503``);
-* **within budgets**: at most ``analysis_queue`` computations running or waiting at once,
-  at most ``analysis_per_client`` of them for one client address, and each address has a
+* **within budgets**: at most ``analysis_queue`` computations running or waiting at once;
+  for one client address, at most ``analysis_per_client`` running (its others wait their
+  turn: a page may ask for a replay and the coach together) and ``analysis_client_queue``
+  asked for; and each address has a
   budget of CPU seconds (``analysis_cpu_burst``, refilled at ``analysis_cpu_rate`` seconds a
   second) that each computation's measured CPU time is charged to. A request over a limit
   gets ``429`` with ``Retry-After``; a cached answer costs nothing.
@@ -83,7 +85,8 @@ class Analyses:
         self._cache_bytes = 0
         self._inflight: dict[Hashable, asyncio.Future[bytes]] = {}
         self._budgets: dict[str, _Budget] = {}
-        self._per_client: dict[str, int] = {}
+        self._per_client: dict[str, int] = {}  # asked for: running or waiting their turn
+        self._turns: dict[str, asyncio.Semaphore] = {}  # at most analysis_per_client running
         self._pool: Executor | None = None
         self.pending = 0  # computations running or waiting
         #: Counters for /healthz.
@@ -120,6 +123,16 @@ class Analyses:
         for proc in procs:
             with contextlib.suppress(Exception):
                 proc.kill()
+
+    async def warm(self) -> None:
+        """Start the pool and have it import the games, so the first request does not pay."""
+        from .workers import warm_job
+
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self.pool, warm_job)
+        except Exception:  # a pool that cannot start says so on the first real request
+            log.warning("the analysis pool did not start", exc_info=True)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -165,10 +178,10 @@ class Analyses:
                 f"try again in {max(1, wait)} s",
                 wait,
             )
-        if self._per_client.get(client, 0) >= s.analysis_per_client:
+        if self._per_client.get(client, 0) >= s.analysis_client_queue:
             self.refused += 1
             raise Busy(
-                f"your address already has {s.analysis_per_client} analyses in progress; "
+                f"your address already has {s.analysis_client_queue} analyses asked for; "
                 "wait for them",
                 2,
             )
@@ -205,8 +218,12 @@ class Analyses:
             self._inflight[key] = future
         self.pending += 1
         self._per_client[client] = self._per_client.get(client, 0) + 1
+        turn = self._turns.get(client)
+        if turn is None:
+            turn = self._turns[client] = asyncio.Semaphore(self.settings.analysis_per_client)
         try:
-            body = await self._compute(client, fn, args)
+            async with turn:  # this address's others wait their turn: a page asks several at once
+                body = await self._compute(client, fn, args)
         except BaseException as err:
             if not future.done():
                 future.set_exception(err)
@@ -226,6 +243,7 @@ class Analyses:
                 self._per_client[client] = left
             else:
                 self._per_client.pop(client, None)
+                self._turns.pop(client, None)
 
     async def _compute(self, client: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> bytes:
         pool = self.pool

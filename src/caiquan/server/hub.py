@@ -254,6 +254,7 @@ class Hub:
         # again), so the server answers at once; waiting tables load when someone asks.
         self.spawn(self._resume())
         self.spawn(self._sweeper())
+        self.spawn(self.analyses.warm())
 
     async def _resume(self) -> None:
         ids = await self.db(self.storage.playing)

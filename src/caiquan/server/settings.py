@@ -61,12 +61,15 @@ class Settings:
     bot_deadline: float = 15.0
     #: Replays and analyses (replay, coach, live coach, event texts; caiquan.server.analysis):
     #: processes that compute them (0: one thread), the wall-clock limit of one, how many may
-    #: run or wait at once, and per client address: at once, and CPU seconds (a budget of
-    #: ``analysis_cpu_burst`` refilled at ``analysis_cpu_rate`` a second); answers kept (bytes).
+    #: run or wait at once, and per client address: running at once (the others wait their
+    #: turn), asked for at once (running or waiting; more get 429), and CPU seconds (a budget
+    #: of ``analysis_cpu_burst`` refilled at ``analysis_cpu_rate`` a second); answers kept
+    #: (bytes).
     analysis_processes: int = 1
     analysis_seconds: float = 60.0
-    analysis_queue: int = 8
+    analysis_queue: int = 16
     analysis_per_client: int = 2
+    analysis_client_queue: int = 6
     analysis_cpu_rate: float = 0.2
     analysis_cpu_burst: float = 30.0
     analysis_cache_bytes: int = 64 * 1024 * 1024

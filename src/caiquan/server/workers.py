@@ -36,6 +36,14 @@ def exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="caiquan-parent-watch").start()
 
 
+def warm_job() -> int:
+    """Import what the other jobs need (a pool process's first job: the server starts its
+    pool at start, so no visitor waits for a process to spawn and import the games)."""
+    from caiquan.games import game_ids
+
+    return len(game_ids())
+
+
 def replay_job(
     game_id: str,
     config: dict[str, Any],
