@@ -75,7 +75,12 @@ class Seat:
                 f = json.loads(text)
                 if f["type"] == "error" and f["code"] not in ("stale",):
                     raise RuntimeError(f)
-                if f["type"] != "state":
+                if f["type"] == "welcome":  # help shuffle, as a browser does
+                    shuffle = ((f["table"].get("fair") or {}).get("shuffle")) or {}
+                    if shuffle.get("open") and f["seat"] not in shuffle.get("given", []):
+                        value = f"{self.rng.getrandbits(128):032x}"
+                        await ws.send(json.dumps({"type": "shuffle", "value": value}))
+                if f["type"] != "state" or f["observation"] is None:  # (not dealt yet)
                     continue
                 obs = f["observation"]
                 if sent_at is not None and (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from typing import Any
 
 import pytest
@@ -43,6 +44,8 @@ class Client:
         self.state: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
+        #: The value this client gave the deal (caiquan.fair/2), if it gave one.
+        self.shuffled: str | None = None
         self._ping = 0
         OPEN.append(self)
 
@@ -86,7 +89,9 @@ class Client:
             if pred(f):
                 return f
 
-    def hello(self, token: str | bool | None = True) -> dict[str, Any]:
+    def hello(self, token: str | bool | None = True, shuffle: bool = True) -> dict[str, Any]:
+        """Say hello; as the browser does, a seated client of a table whose players help
+        shuffle then gives its random value (``shuffle=False``: it gives none)."""
         frame: dict[str, Any] = {"type": "hello", "protocol": protocol.PROTOCOL}
         tok = self.token if token is True else token
         if tok:
@@ -95,7 +100,35 @@ class Client:
         welcome = self.until(lambda f: f["type"] in ("welcome", "error"))
         if welcome["type"] == "welcome":
             self.until(lambda f: f["type"] == "state")
+            fair = welcome["table"]["fair"] or {}
+            open_ = (fair.get("shuffle") or {}).get("open")
+            seat, given = welcome["seat"], set((fair.get("shuffle") or {}).get("given", ()))
+            wants = shuffle and open_ and seat is not None and seat not in given
+            if wants and self.give(secrets.token_hex(16))["type"] == "shuffled":
+                given.add(seat)
+            humans = [s for s in welcome["table"]["seats"] if s["kind"] == "human"]
+            if open_ and all(s["claimed"] and s["seat"] in given for s in humans):
+                self.dealt()  # this value was the last one: the cards are being dealt
         return welcome
+
+    @property
+    def shuffling(self) -> bool:
+        """The last state frame is of a table whose cards are not dealt yet."""
+        return self.state is not None and self.state["observation"] is None
+
+    def dealt(self, timeout: float = 15.0) -> dict[str, Any]:
+        """Read until the cards are dealt (the first state frame of the game)."""
+        if self.state is not None and not self.shuffling:
+            return self.state
+        return self.until(lambda f: f["type"] == "state" and f["observation"] is not None, timeout)
+
+    def give(self, value: str) -> dict[str, Any]:
+        """Give the deal this seat's value (the ``shuffle`` frame); the answer frame."""
+        self.send({"type": "shuffle", "value": value})
+        got = self.until(lambda f: f["type"] in ("shuffled", "error"))
+        if got["type"] == "shuffled":
+            self.shuffled = value
+        return got
 
     def sync(self) -> None:
         """Read everything the server sent before now (a ping/pong barrier)."""
@@ -125,6 +158,8 @@ class Client:
         )
 
     def decide_randomly(self, rng: random.Random) -> int:
+        if self.shuffling:
+            self.dealt()
         assert self.state is not None and self.state["decision"] is not None
         option = rng.choice(self.state["decision"]["options"])["id"]
         self.send({"type": "decide", "version": self.state["version"], "option": option})
@@ -133,6 +168,15 @@ class Client:
     @property
     def finished(self) -> bool:
         return self.state is not None and self.state["status"] == "finished"
+
+
+def hello_all(*clients: Client) -> None:
+    """Every client says hello (and gives its value to the deal), then each reads until the
+    cards are dealt: the game has begun for all of them."""
+    for c in clients:
+        c.hello()
+    for c in clients:
+        c.dealt()
 
 
 def create(http: TestClient, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
@@ -184,8 +228,10 @@ STATE_KEYS = {
 }  # fmt: skip
 
 
-#: What a table's ``fair`` member holds before its game is over (docs/server.md).
-FAIR_KEYS = {"protocol", "commitment"}
+#: What a table's ``fair`` member holds before its game is over (docs/server.md), and what
+#: it reveals at the end.
+FAIR_KEYS = {"protocol", "commitment", "content", "shuffle"}
+FAIR_REVEALED = {"seed", "nonce", "contributions"}
 
 
 def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> int:
@@ -210,7 +256,7 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
         fair = holder.get("fair") if isinstance(holder, dict) else None
         over = isinstance(holder, dict) and holder.get("status") == "finished"
         if fair is not None:
-            assert set(fair) == ({*FAIR_KEYS, "seed", "nonce"} if over else FAIR_KEYS), fair
+            assert set(fair) == ({*FAIR_KEYS, *FAIR_REVEALED} if over else FAIR_KEYS), fair
         if over and fair is not None:
             assert isinstance(holder, dict)
             hidden = {**holder, "fair": {k: fair[k] for k in FAIR_KEYS}}
@@ -233,6 +279,9 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
             keys = STATE_KEYS | ({"fair"} if f["status"] == "finished" else set())
             assert set(f) == keys, set(f) ^ keys
             assert f["seat"] == seat
+            if f["observation"] is None:  # the cards are not dealt yet: nothing to see
+                assert f["status"] == "waiting" and f["decision"] is None and k == 0, f
+                continue
             f = {k: v for k, v in f.items() if k != "fair"}
             while k < len(states) and not _matches(f, states[k], seat):
                 k += 1
@@ -246,6 +295,9 @@ def check_secrecy(client: Client, states: list[State], secrets: list[str]) -> in
             assert set(f) == {"type", "table", "seat", "name", "text", "at"}
         elif t == "pong":
             assert set(f) == {"type", "id"}
+        elif t == "shuffled":  # this seat's own value, back to the client that gave it
+            assert set(f) == {"type", "table", "seat", "value"} and f["seat"] == seat
+            assert f["value"] == client.shuffled
         elif t == "timeout":  # what the table played only for the seat it played for
             assert set(f) <= {"type", "table", "seat", "version", "text", "option"}
             assert "option" not in f or f["seat"] == seat

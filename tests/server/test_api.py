@@ -47,7 +47,8 @@ def test_create_list_join_by_invitation(http_any: TestClient) -> None:
     r = http.post(f"/api/tables/{table}/join", json={"invite": "wrong"})
     assert r.status_code == 403
     r = http.post(f"/api/tables/{table}/join", json={"invite": private["invite"], "name": "乙"})
-    assert r.status_code == 200 and r.json()["seat"] == 1 and r.json()["status"] == "playing"
+    # every seat taken: the table waits for its players' values to deal (caiquan.fair/2)
+    assert r.status_code == 200 and r.json()["seat"] == 1 and r.json()["status"] == "waiting"
     # no seat left
     r = http.post(f"/api/tables/{table}/join", json={"invite": private["invite"]})
     assert r.status_code == 409

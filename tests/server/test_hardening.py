@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Client, create, join
+from .helpers import Client, create, hello_all, join
 
 pytest.importorskip("fastapi", reason="the server tests need: pip install -e '.[server]'")
 
@@ -466,8 +466,7 @@ def test_changing_a_face_down_choice_tells_the_others_nothing(http: TestClient) 
     b_token = join(http, table)["token"]
     a = Client(http, table, created["joined"]["token"])
     b = Client(http, table, b_token)
-    a.hello()
-    b.hello()
+    hello_all(a, b)
     assert a.state is not None
     v = a.state["version"]
     first, second = (o["id"] for o in a.state["decision"]["options"][:2])

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from caiquan.server import create_app
 
 from .conftest import make_settings
-from .helpers import Client, create, play_out
+from .helpers import Client, create, hello_all, play_out
 from .registry import close_all
 
 
@@ -32,8 +32,7 @@ def two_humans(http: TestClient, **body: object) -> tuple[str, list[Client], dic
     assert r.status_code == 200, r.text
     a = Client(http, table, created["joined"]["token"])
     b = Client(http, table, r.json()["token"])
-    a.hello()
-    b.hello()
+    hello_all(a, b)
     return table, [a, b], created
 
 
@@ -158,8 +157,7 @@ def test_a_seat_not_deciding_now_is_refused(http: TestClient) -> None:
     table = created["table"]
     tokens = [created["joined"]["token"]] + [join_token(http, table) for _ in range(3)]
     clients = [Client(http, table, tok) for tok in tokens]
-    for c in clients:
-        c.hello()
+    hello_all(*clients)
     state = clients[0].state
     assert state is not None
     movers = state["observation"]["to_move"]

@@ -1,14 +1,19 @@
-"""Provably fair deals in the browser: the end screen and the replay check the deal against
-the commitment with Web Crypto and show "verified fair ✓" (公平性已验证); a record or a
-commitment changed on the way (route interception) shows the failure and why."""
+"""Provably fair deals in the browser: the page gives the deal its own random value; the end
+screen and the replay check the deal against the commitment with Web Crypto, the seed
+against the values, the server's replay against what the seat received, and show "verified
+fair ✓" (公平性已验证) with what was and was not checked; a record, a commitment or a replay
+changed on the way (route interception) shows the failure and why."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
-from caiquan.engine.fair import canonical_json, commit
+import pytest
+
+from caiquan.engine.fair import canonical_json, commit, deal_seed
 
 from .conftest import WebServer, need_game
 from .helpers import create_table, new_page, play_to_end, script_errors
@@ -28,8 +33,19 @@ def _finish(server: WebServer, page: Any, tamper: Callable[[Any, str], None] | N
 
 
 def _mark(page: Any) -> tuple[str, str]:
+    """The verdict: (its state, its line)."""
     page.wait_for_selector(f"{MARK}:not([data-fair=checking])")
-    return str(page.get_attribute(MARK, "data-fair")), page.inner_text(MARK).strip()
+    line = page.inner_text(f"{MARK} .fair-verdict").strip()
+    return str(page.get_attribute(MARK, "data-fair")), line
+
+
+def _notes(page: Any) -> dict[str, str]:
+    """What the mark says was checked and what was not: note key → its text."""
+    items = page.locator(f"{MARK} .fair-notes li")
+    return {
+        str(items.nth(i).get_attribute("data-note")): str(items.nth(i).text_content())
+        for i in range(items.count())
+    }
 
 
 def _rewrite(page: Any, path: str, change: Callable[[dict[str, Any]], None]) -> None:
@@ -53,22 +69,44 @@ def test_the_end_screen_and_the_replay_show_verified_fair(server: WebServer, bro
     # the commitment this browser saw at the start is the one it kept, and the tooltip names it
     assert page.evaluate(f"localStorage.getItem('caiquan.fair.{table}')") == commitment
     assert commitment in str(page.get_attribute(MARK, "title"))
+    # this browser gave the deal its own value, and the seed is made from it
+    kept = json.loads(page.evaluate(f"localStorage.getItem('caiquan.shuffle.{table}.0')"))
+    assert kept["kept"] is True and len(kept["value"]) == 32
+    record = server.get(f"/api/tables/{table}/record")
+    fair = record["meta"]["fair"]
+    assert fair["contributions"] == [{"seat": 0, "value": kept["value"], "by": "player"}]
+    assert record["seed"] == deal_seed(fair["nonce"], [(0, kept["value"])])
+    notes = _notes(page)
+    assert list(notes) == [
+        "fair_note_commitment",
+        "fair_note_deal_one",
+        "fair_note_views",
+        "fair_note_rules",
+    ]
+    assert (
+        "one seat's value (1 given by the player; this browser's 1 among them)"
+        in (notes["fair_note_deal_one"])
+    )
+    views = re.search(r"(\d+) events and (\d+) views compared", notes["fair_note_views"])
+    assert views is not None and int(views[1]) > 0 and int(views[2]) >= 2, notes
+    assert "caiquan replay --verify" in notes["fair_note_rules"]
     page.click("#lang-btn")
     page.wait_for_selector(f"{MARK}:has-text('公平性已验证 ✓')")
+    assert "本浏览器给的 1 个都在其中" in _notes(page)["fair_note_deal_one"]
     page.click("#lang-btn")
     page.click("#replay-link")
     page.wait_for_selector("#rp-panel")
     page.click("#rp-end")
     assert _mark(page) == ("verified", "verified fair ✓")
+    assert "fair_note_no_views" in _notes(page)  # the replay page did not follow the game
     # what the browser hashed is what Python commits to (the canonical encoding agrees)
-    record = server.get(f"/api/tables/{table}/record")
-    nonce = record["meta"]["fair"]["nonce"]
-    assert commit(record["game"], record["version"], record["config"], record["seed"], nonce) == (
-        commitment
+    made = commit(
+        record["game"], record["version"], record["config"], fair["content"], fair["nonce"]
     )
+    assert made == commitment
     values: list[Any] = [
         {"b": [1, 0.5, -2.5e-7, 1e21, None], "a": 'é石"\\\n\t\x01\u2028', "Z": True, "é": 1},
-        ["caiquan.fair/1", "x", 3, {"seed": "1"}, "9223372036854775807", "ab"],
+        ["caiquan.fair/2", "x", 3, {"seed": "1"}, "9223372036854775807", "ab"],
     ]
     in_browser = page.evaluate(
         "vs => import('/fair.js').then(m => vs.map(m.canonicalJson))", values
@@ -79,6 +117,124 @@ def test_the_end_screen_and_the_replay_show_verified_fair(server: WebServer, bro
     got = page.evaluate("t => import('/fair.js').then(m => m.rawSeed(t))", text)
     assert got == str(2**63 - 1)
     assert script_errors(page) == []
+    page.context.close()
+
+
+GAMES = [
+    ("oshi_zumo", {}, ["human", "easy"]),
+    ("promise", {}, ["human", "easy"]),
+    ("drama", {}, ["human", "easy"]),
+    ("legends", {"players": 3, "round_cap": 3}, ["human", "easy", "easy"]),
+    ("goofspiel", {"num_cards": 4}, ["human", "human"]),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_every_game_verifies_against_what_the_seat_received(
+    server: WebServer, browser: Any, game: str, options: dict[str, Any], seats: list[str]
+) -> None:
+    """A whole game of each kind (goofspiel hot-seat: two seats in one browser, two values):
+    the server's replay of every game matches the events and views its seat received."""
+    need_game(server, game)
+    page = new_page(browser)
+    hot = seats.count("human") > 1
+    create_table(page, server.base, game, options, seats, hotseat=hot)
+    play_to_end([page], seed=2, limit=240)
+    assert _mark(page) == ("verified", "verified fair ✓")
+    notes = _notes(page)
+    if hot:
+        assert (
+            "2 seats' values (2 given by the players themselves; this browser's 2"
+            in (notes["fair_note_deal"])
+        )
+    views = re.search(r"(\d+) events and (\d+) views compared", notes["fair_note_views"])
+    assert views is not None and int(views[1]) > 0 and int(views[2]) >= 2, notes
+    assert script_errors(page) == []
+    page.context.close()
+
+
+def test_a_replay_that_differs_from_what_the_seat_received_fails(
+    server: WebServer, browser: Any
+) -> None:
+    """The server's replay, from this seat, shows a view or an event other than the ones the
+    seat received during the game: the mark says so (the browser does not take the replay's
+    word for what happened)."""
+    for change in ("view", "event"):
+        page = new_page(browser)
+
+        def replay(page: Any, table: str, change: str = change) -> None:
+            def edit(d: dict[str, Any]) -> None:
+                if change == "view":
+                    d["views"][1]["observation"]["points"] = [99, 99]
+                else:
+                    e = next(e for v in d["views"] for e in v["events"])
+                    e["forged"] = True
+
+            _rewrite(page, f"/api/tables/{table}/replay", edit)
+
+        _finish(server, page, replay)
+        state, text = _mark(page)
+        assert state == "failed", (change, text)
+        assert "the server's replay differs from what this seat received" in text, text
+        page.context.close()
+
+
+def test_the_table_says_it_is_shuffling_until_the_deal(server: WebServer, browser: Any) -> None:
+    """Every seat taken, one player's client (a script) gives no value: until the server's
+    stand-in is used (``shuffle_seconds``), the table says it is shuffling, not that it waits
+    for players; then the game starts, and the end still verifies."""
+    import httpx2
+
+    need_game(server, "goofspiel")
+    page = new_page(browser)
+    table = create_table(page, server.base, "goofspiel", {"num_cards": 3}, ["human", "human"])
+    page.wait_for_selector("#t-status:has-text('Waiting for players')")
+    joined = httpx2.post(
+        f"{server.base}/api/tables/{table}/join", json={"name": "Bob", "seat": 1}, timeout=10
+    )
+    assert joined.status_code == 200, joined.text
+    page.wait_for_selector("#t-status:has-text('Shuffling')")
+    assert server.get(f"/api/tables/{table}")["fair"]["shuffle"] == {"open": True, "given": [0]}
+    assert "each player's browser adds a random value" in page.inner_text(".waiting-for")
+    page.click("#lang-btn")
+    page.wait_for_selector("#t-status:has-text('洗牌中')")
+    page.click("#lang-btn")
+    page.wait_for_selector("#t-status:has-text('playing')", timeout=15_000)
+    # dealt: seat 1's value is the server's committed stand-in
+    assert server.get(f"/api/tables/{table}")["fair"]["shuffle"] == {"open": False, "given": [0, 1]}
+    assert script_errors(page) == []
+    page.context.close()
+
+
+def test_a_changed_contribution_fails_the_deal(server: WebServer, browser: Any) -> None:
+    page = new_page(browser)
+
+    def value(page: Any, table: str) -> None:
+        def edit(d: dict[str, Any]) -> None:
+            d["meta"]["fair"]["contributions"][0]["value"] = "77" * 16
+
+        _rewrite(page, f"/api/tables/{table}/record", edit)
+
+    _finish(server, page, value)
+    state, text = _mark(page)
+    assert state == "failed" and "the seed is not the one the server's secret" in text
+    page.context.close()
+
+
+def test_a_bots_only_table_says_its_deal_is_the_servers_alone(
+    server: WebServer, browser: Any
+) -> None:
+    import httpx2
+
+    need_game(server, "goofspiel")
+    body = {"game": "goofspiel", "options": {"num_cards": 3}, "seats": [{"kind": "bot"}] * 2}
+    table = httpx2.post(server.base + "/api/tables", json=body, timeout=10).json()["table"]
+    page = new_page(browser)
+    page.goto(f"{server.base}/?table={table}")
+    assert _mark(page) == ("verified", "verified fair ✓")
+    notes = _notes(page)
+    assert notes["fair_note_bots"] == "the deal is the server's alone: every seat is a bot"
+    assert "fair_note_views" in notes  # a spectator's views, compared with the spectator replay
     page.context.close()
 
 

@@ -129,6 +129,9 @@ def test_two_browsers_play_promise_online(server: WebServer, browser: Any) -> No
     mine = {(f["version"], f["option"]) for f in sent if f.get("type") == "decide"}
     states = [f for f in got if f.get("type") == "state"]
     assert states and all(f["seat"] == 1 for f in states)
+    # (before the deal, while the players' browsers help shuffle, there is nothing to see)
+    assert all(f["status"] == "waiting" for f in states if f["observation"] is None)
+    states = [f for f in states if f["observation"] is not None]
     commits = [(f["version"], f["observation"].get("my_commit")) for f in states]
     assert any(c is not None for _, c in commits)
     assert all(c is None or (v, c) in mine for v, c in commits)
@@ -194,7 +197,7 @@ def test_hidden_hands_never_reach_the_page(server: WebServer, browser: Any) -> N
         for c in hidden:
             assert card_name(c) not in seen_text, (opp, card_name(c))
     me = 0
-    states = [f for f in frames if f.get("type") == "state"]
+    states = [f for f in frames if f.get("type") == "state" and f["observation"] is not None]
     assert states
     for f in states:
         obs = f["observation"]

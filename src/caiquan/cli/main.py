@@ -307,9 +307,12 @@ def replay_cmd(
         bool,
         typer.Option(
             "--verify",
-            help="Check that the deal is fair (an online game's record): the revealed seed "
-            "and nonce match the commitment the table published, and the record replays to "
-            "the outcome the table announced. Exit code 1 if not.",
+            help="Check that an online game's deal was fair: the revealed nonce, content and "
+            "config match the commitment the table published before play; the seed is the "
+            "one the server's nonce and the seats' own values make; the record replays, with "
+            "this installation's rules and content, to the outcome the table announced. Exit "
+            "code 0: verified against --commitment; 2: consistent with the commitment the "
+            "record itself names (give --commitment to verify); 1: failed or not verifiable.",
         ),
     ] = False,
     commitment: Annotated[
@@ -317,7 +320,17 @@ def replay_cmd(
         typer.Option(
             "--commitment",
             help="With --verify: the commitment the table published before play (64 hex "
-            "digits). Default: the one the record names.",
+            "digits; the web table shows it, and keeps the one it first saw).",
+        ),
+    ] = None,
+    mine: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mine",
+            metavar="SEAT=VALUE",
+            help="With --verify: a value you contributed to the deal for a seat (your "
+            "browser keeps it); checked to be among the contributions as that seat's own. "
+            "Repeatable.",
         ),
     ] = None,
 ) -> None:
@@ -325,8 +338,9 @@ def replay_cmd(
 
     With --verify, also check that an online game's deal was fair (公平性验证)."""
     lang = _check_lang(lang or default_lang())
-    if commitment is not None and not verify:
-        raise ConfigError("--commitment goes with --verify")
+    if (commitment is not None or mine) and not verify:
+        raise ConfigError("--commitment and --mine go with --verify")
+    given_values = _mine(mine or [])
     try:
         text = path.read_bytes()
     except OSError as e:
@@ -336,11 +350,11 @@ def replay_cmd(
         state = replay(record)
     else:
         given = commitment.strip().lower() if commitment is not None else None
-        verdict = verify_fair(record, given, replay=replay)
-        if verdict.status != "verified" and not any(
+        verdict = verify_fair(record, given, replay=replay, mine=given_values)
+        if verdict.status not in ("verified", "consistent") and not any(
             c.name == "replay" and c.ok for c in verdict.checks
         ):
-            _print_verdict(verdict, lang)  # nothing to show: it never replayed (or never ran)
+            _print_verdict(verdict, lang, given is not None)  # it never replayed
             raise typer.Exit(1)
         state = replay(record)
     print_events(state, 0, lang)
@@ -350,25 +364,57 @@ def replay_cmd(
         out.print(f"(unfinished: {state.move_number} decisions; to move {state.to_move()})")
     out.print("record verified ✓" if lang == "en" else "记录校验通过 ✓")
     if verify:
-        _print_verdict(verdict, lang)
+        _print_verdict(verdict, lang, given is not None)
         if not verdict.ok:
-            raise typer.Exit(1)
+            raise typer.Exit(2 if verdict.status == "consistent" else 1)
 
 
-def _print_verdict(verdict: Verdict, lang: str) -> None:
-    """Each fairness check, then the verdict (verified fair ✓, or why not)."""
+def _mine(values: list[str]) -> dict[int, str]:
+    """``--mine SEAT=VALUE`` options as seat → value."""
+    out: dict[int, str] = {}
+    for item in values:
+        seat, sep, value = item.partition("=")
+        if not sep or not seat.strip().isdigit() or not value.strip():
+            raise ConfigError(f"--mine {item!r}: expected SEAT=VALUE, e.g. --mine 0=3f9a…")
+        out[int(seat)] = value.strip().lower()
+    return out
+
+
+def _print_verdict(verdict: Verdict, lang: str, published: bool) -> None:
+    """Against what it was checked, each fairness check, then the verdict."""
+    zh = lang == "zh"
+    if verdict.commitment is not None:
+        if published:
+            against = (
+                "对照牌桌公布的承诺（--commitment）"
+                if zh
+                else ("checked against the commitment the table published (--commitment)")
+            )
+        else:
+            against = (
+                "只对照了记录自己写的承诺（没有给 --commitment）"
+                if zh
+                else (
+                    "checked against the commitment the record itself names (no --commitment given)"
+                )
+            )
+        out.print(f"{against}: {verdict.commitment}", markup=False)
     for check in verdict.checks:
         out.print(f"  {'✓' if check.ok else '✗'} {check.text(lang)}", markup=False)
-    if verdict.commitment is not None:
-        word = "承诺" if lang == "zh" else "commitment"
-        out.print(f"  {word} {verdict.commitment}", markup=False)
     if verdict.ok:
-        out.print("公平性已验证 ✓" if lang == "zh" else "verified fair ✓")
+        out.print("公平性已验证 ✓" if zh else "verified fair ✓")
+    elif verdict.status == "consistent":
+        out.print(
+            "记录自洽，但未验证：请用 --commitment 给出牌桌开局时公布的承诺"
+            if zh
+            else "consistent with itself, NOT verified: give the commitment the table "
+            "published before play with --commitment",
+            markup=False,
+        )
     elif verdict.status == "failed":
-        head = "公平性验证失败" if lang == "zh" else "NOT verified fair"
-        out.print(f"{head} ✗", markup=False)
+        out.print("公平性验证失败 ✗" if zh else "NOT verified fair ✗", markup=False)
     else:
-        out.print("无法验证 ✗" if lang == "zh" else "not verifiable ✗", markup=False)
+        out.print("无法验证 ✗" if zh else "not verifiable ✗", markup=False)
 
 
 def _record_names(record: Record) -> list[str] | None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -123,6 +126,40 @@ class Game(ABC):
     @abstractmethod
     def max_decisions(self) -> int:
         """An upper bound on the number of joint decisions in one game."""
+
+    def content_files(self) -> list[tuple[str, bytes]]:
+        """The content files this game was built from: ``(option name, the file's bytes)``
+        for each content option (a preset is ``content/<name>.toml`` in the game's package,
+        any other value a path); empty for a game without content. A game whose loader reads
+        more (a file completed from the preset) says so by overriding this."""
+        out = []
+        for opt in self.options:
+            if opt.presets is None:
+                continue
+            value = str(self.config.get(opt.name, opt.default)) or str(opt.default)
+            if value in opt.presets:
+                ref = resources.files(self.package()).joinpath("content", f"{value}.toml")
+                data = ref.read_bytes()
+            else:
+                try:
+                    data = Path(value).read_bytes()
+                except OSError as err:
+                    raise ConfigError(f"{self.id}: cannot read {value}: {err.strerror}") from None
+            out.append((opt.name, data))
+        return out
+
+    def content_digest(self) -> str:
+        """SHA-256 (lower-case hex) naming this game's content: over the canonical JSON of
+        ``[[option, SHA-256 of its file's bytes], …]`` (:meth:`content_files`) — what a fair
+        table's commitment covers besides the options (caiquan.engine.fair).
+
+        >>> from caiquan.games import load_game
+        >>> len(load_game("goofspiel").content_digest())
+        64
+        """
+        parts = [[name, hashlib.sha256(data).hexdigest()] for name, data in self.content_files()]
+        text = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def describe_option(self, option: int) -> Choice:
         """Fixed readable names for an option id (states may refine them)."""

@@ -12,7 +12,8 @@ from fastapi import APIRouter, HTTPException, Path, Request, Response
 from pydantic import AfterValidator, BaseModel, Field
 
 from caiquan.engine import STRENGTH_LEVELS, CaiquanError
-from caiquan.engine.fair import commit
+from caiquan.engine.fair import PROTOCOL as FAIR_PROTOCOL
+from caiquan.engine.fair import commit, deal_seed
 from caiquan.games import game_class, game_ids
 
 from .content import content_options, network_options
@@ -240,12 +241,17 @@ async def create_table(body: CreateTable, request: Request) -> Created:
     host = next((s.seat for s in seats if s.kind == "human"), None) if body.join else None
     table_id = secrets.token_urlsafe(9)
     invite = new_token(12)
-    # the deal, and the commitment to it that everyone sees before anyone plays
-    seed, nonce = secrets.randbits(63), secrets.token_hex(32)
+    # The server's secret, and the commitment to it (with the game, its options and its
+    # content's digest) that everyone sees before anyone plays. The deal's seed comes from
+    # the secret and every seated person's value (docs/server.md, *Provably fair deals*):
+    # a table of bots only is dealt now, from the secret alone.
+    nonce = secrets.token_hex(32)
     try:
-        commitment = commit(game.id, game.version, config, seed, nonce)
+        content = await asyncio.to_thread(game.content_digest)
+        commitment = commit(game.id, game.version, config, content, nonce)
     except CaiquanError as err:  # a configuration the canonical encoding cannot hold
         raise HTTPException(422, str(err)) from None
+    seed = 0 if humans else deal_seed(nonce, [])  # 0: not dealt yet
     row = TableRow(
         id=table_id,
         game=game.id,
@@ -264,6 +270,8 @@ async def create_table(body: CreateTable, request: Request) -> Created:
         host_seat=host,
         nonce=nonce,
         commitment=commitment,
+        fair_protocol=FAIR_PROTOCOL,
+        content_digest=content,
     )
     await hub.db(hub.storage.create_table, row, seats)
     joined = None
@@ -287,8 +295,8 @@ async def _claim(hub: Hub, table_id: str, seat: int | None, name: str) -> Joined
     if got is None:
         raise HTTPException(409, "that seat is taken" if seat is not None else "no free seat")
     await hub.seats_changed(table_id)
-    if got[1] == "playing":
-        await hub.get(table_id)  # the game starts: its bots and timer run from now
+    # the game starts (its bots and timer run from now), or its cards are shuffled
+    await hub.get(table_id)
     return Joined(table=table_id, seat=got[0], token=token, status=got[1])
 
 
@@ -308,7 +316,7 @@ async def list_tables(request: Request) -> list[dict[str, Any]]:
                 "host": row.host_seat,
                 "seats": [seat_json(s) for s in seats],
                 "free_seats": sum(1 for s in seats if not s.claimed),
-                "fair": fair_json(row, False),
+                "fair": fair_json(row, seats, False),
             }
         )
     return out

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from starlette.websockets import WebSocket
 
 from caiquan.engine import PlayerView, Rng, State
-from caiquan.engine.fair import PROTOCOL as FAIR_PROTOCOL
+from caiquan.engine.fair import PROTOCOL_V1 as FAIR_PROTOCOL_V1
 from caiquan.engine.fair import announced_outcome
 from caiquan.games import load_game
 
@@ -133,19 +133,55 @@ class LiveTable:
             "seats": [seat_json(s) for s in self.seats],
             # what plays a bot seat's strength where its kind would mislead (Game.strength_note)
             "strength_notes": self.state.game.strength_notes(),
-            "fair": fair_json(self.row, self.status == "finished"),
+            "fair": fair_json(self.row, self.seats, self.status == "finished"),
         }
 
 
-def fair_json(row: TableRow, finished: bool) -> dict[str, Any] | None:
-    """The table's fairness commitment (docs/server.md): published from the start; with the
-    seed (as decimal text) and the nonce once the game is over. None: a table from before."""
+def fair_json(row: TableRow, seats: list[SeatRow], finished: bool) -> dict[str, Any] | None:
+    """The table's fairness commitment (docs/server.md, *Provably fair deals*): published
+    from the start with the content's digest and, while the players help shuffle, which
+    seats have given their value; once the game is over, the seed (as decimal text), the
+    nonce and every seat's contribution. None: a table from before the protocol."""
     if row.nonce is None or row.commitment is None:
         return None
-    out: dict[str, Any] = {"protocol": FAIR_PROTOCOL, "commitment": row.commitment}
+    if row.fair_protocol is None:  # caiquan.fair/1: the server's seed, committed at creation
+        out: dict[str, Any] = {"protocol": FAIR_PROTOCOL_V1, "commitment": row.commitment}
+        if finished:
+            out.update(seed=str(row.seed), nonce=row.nonce)
+        return out
+    out = {
+        "protocol": row.fair_protocol,
+        "commitment": row.commitment,
+        "content": row.content_digest,
+        "shuffle": {
+            # the cards are not dealt yet: seated people may still give their value
+            "open": row.shuffling,
+            # the seats whose value the server holds (which value stays secret till the end)
+            "given": [s.seat for s in seats if s.entropy is not None],
+        },
+    }
     if finished:
-        out.update(seed=str(row.seed), nonce=row.nonce)
+        out.update(seed=str(row.seed), nonce=row.nonce, contributions=contributions(seats))
     return out
+
+
+def contributions(seats: list[SeatRow]) -> list[dict[str, Any]]:
+    """Every human seat's contribution to the deal, in seat order: ``{seat, value, by}``
+    (``by``: ``player``, its client's value; ``server``, the committed stand-in)."""
+    return [
+        {"seat": s.seat, "value": s.entropy, "by": s.entropy_by}
+        for s in seats
+        if s.kind == "human" and s.entropy is not None
+    ]
+
+
+def fair_record_meta(row: TableRow, seats: list[SeatRow]) -> dict[str, Any] | None:
+    """What a finished record's ``meta["fair"]`` keeps (its seed is the record's own)."""
+    fair = fair_json(row, seats, True)
+    if fair is None:
+        return None
+    keys = FAIR_META_V1 if row.fair_protocol is None else FAIR_META
+    return {k: fair[k] for k in keys}
 
 
 def seat_json(s: SeatRow) -> dict[str, Any]:
@@ -238,6 +274,9 @@ class Hub:
         self.sessions: set[asyncio.Task[Any]] = set()  # WebSocket handlers, ended on stop
         self.listener: Any = None
         self.decisions = 0
+        #: Shuffling tables (caiquan.fair/2) whose deal waits for their people's values: the
+        #: task that deals them when ``shuffle_seconds`` have passed.
+        self._shuffles: dict[str, asyncio.Task[None]] = {}
         #: Replays and analyses: cached, in their own pool, within budgets.
         self.analyses = Analyses(settings)
 
@@ -257,6 +296,7 @@ class Hub:
         self.spawn(self.analyses.warm())
 
     async def _resume(self) -> None:
+        await self._deal_due()
         ids = await self.db(self.storage.playing)
         for tid in ids:
             try:
@@ -282,6 +322,7 @@ class Hub:
         let idle tables leave memory (:meth:`unload_idle`). Returns the expired tables."""
         self.unload_idle()
         now = time.time() if now is None else now
+        await self._deal_due(now)
         ids = await self.db(self.storage.expire_waiting, now - self.settings.waiting_ttl)
         for tid in ids:
             t = self.tables.pop(tid, None)
@@ -343,7 +384,7 @@ class Hub:
                     task.cancel()
             for c in t.conns:
                 c.close()
-        for task in [*self._tasks, *self.sessions]:
+        for task in [*self._tasks, *self.sessions, *self._shuffles.values()]:
             task.cancel()
         self.db_pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
@@ -428,6 +469,9 @@ class Hub:
             new_seats = await self.db(self.storage.get_seats, t.id)
             if new_seats != t.seats or row.status != t.row.status:
                 changed = True
+            if row.seed != t.row.seed:  # the cards were dealt (caiquan.fair/2): a new game
+                t.state = await asyncio.to_thread(replay_actions, self.library, row, [])
+                t.log, t.seq = [], 0
             t.seats = new_seats
             t.row = row
         for a in actions:
@@ -477,7 +521,7 @@ class Hub:
                 new.commit(seat, option)
                 record = None
                 if new.is_terminal():
-                    fair = fair_json(t.row, True)
+                    fair = fair_record_meta(t.row, t.seats)
                     record = (
                         # the table's config: content by name, never this server's path
                         replace(new.record(), config=dict(t.row.config))
@@ -487,7 +531,7 @@ class Hub:
                             finished_at=time.time(),
                             # what the table announces, and the deal's commitment revealed
                             outcome=announced_outcome(new),
-                            **({} if fair is None else {"fair": {k: fair[k] for k in FAIR_META}}),
+                            **({} if fair is None else {"fair": fair}),
                         )
                         .to_json()
                     )
@@ -550,6 +594,7 @@ class Hub:
     # ------------------------------------------------------------------ broadcast
 
     def _after_change(self, t: LiveTable, broadcast: bool = True, actor: int | None = None) -> None:
+        self._arm_shuffle(t)
         self._arm_timer(t)
         if broadcast:
             self.broadcast_state(t, actor)
@@ -593,8 +638,10 @@ class Hub:
         frame = protocol.state_frame(
             t.state, seat, table=t.id, status=t.status, deadline=t.deadline
         )
+        if t.row.shuffling:  # the cards are not dealt: there is nothing to see yet
+            frame["observation"] = None
         if t.status == "finished":  # the game is over: the deal is revealed
-            frame["fair"] = fair_json(t.row, True)
+            frame["fair"] = fair_json(t.row, t.seats, True)
         return frame
 
     def presence(self, t: LiveTable) -> dict[str, Any]:
@@ -718,6 +765,74 @@ class Hub:
         for c in list(t.conns):
             c.send(frame)
 
+    # ------------------------------------------------------------------ the shuffle
+
+    async def contribute(self, t: LiveTable, seat: int, value: str) -> dict[str, Any]:
+        """A seated person's value for the deal (``caiquan.fair/2``): kept (the ``shuffled``
+        frame, to be sent to that connection) or refused (an error frame). The deal is made
+        as soon as every person's value is in."""
+        got = await self.db(self.storage.contribute, t.id, seat, value)
+        if got in ("other", "dealt", "no_seat"):
+            why = {
+                "other": "your seat has already given another value; a seat gives one",
+                "dealt": "the cards are dealt: it is too late to help shuffle",
+                "no_seat": "only a seated person helps shuffle",
+            }[got]
+            return protocol.error("shuffle_closed", why)
+        async with t.lock:
+            if await self._catch_up(t, seats=True):
+                self._after_change(t, broadcast=False)
+        return {"type": "shuffled", "table": t.id, "seat": seat, "value": value}
+
+    def _arm_shuffle(self, t: LiveTable) -> None:
+        """A shuffling table whose seats are all taken is dealt at once if every person has
+        given their value, else when ``shuffle_seconds`` have passed (a client that sends
+        none gets the server's committed stand-in)."""
+        if not t.row.shuffling:
+            return
+        humans = [s for s in t.seats if s.kind == "human"]
+        if any(s.token_hash is None for s in humans):
+            return
+        if all(s.entropy is not None for s in humans):
+            self.spawn(self.deal(t.id, time.time() + 1.0))  # nothing to wait for
+        elif t.id not in self._shuffles:
+            self._shuffles[t.id] = self.spawn(self._shuffle_deadline(t.id))
+
+    async def _shuffle_deadline(self, table_id: str) -> None:
+        try:
+            await asyncio.sleep(self.settings.shuffle_seconds)
+            await self.deal(table_id, time.time() + 1.0)
+        finally:
+            if self._shuffles.get(table_id) is asyncio.current_task():
+                del self._shuffles[table_id]
+
+    async def deal(self, table_id: str, late_before: float) -> None:
+        """Deal a shuffling table if it is due (:meth:`Storage.deal`), then start its game
+        here: the new deal's state, its bots and timers, every watcher's view."""
+        try:
+            await self.db(self.storage.deal, table_id, late_before)
+        except Exception:
+            log.exception("the deal of table %s failed; the sweep tries again", table_id)
+            return
+        t = self.tables.get(table_id)
+        if t is None:
+            row = await self.db(self.storage.get_table, table_id)
+            if row is not None and row.status == "playing":
+                await self.get(table_id)  # its bots and timers run from now
+            return
+        async with t.lock:
+            if await self._catch_up(t, seats=True):
+                self._after_change(t)
+                self.broadcast_presence(t)
+
+    async def _deal_due(self, now: float | None = None) -> None:
+        """Deal the shuffling tables no process is dealing (after a restart, say)."""
+        now = time.time() if now is None else now
+        late = now - self.settings.shuffle_seconds
+        for tid in await self.db(self.storage.shuffle_due, late):
+            if tid not in self._shuffles:
+                await self.deal(tid, late)
+
     # ------------------------------------------------------------------ bots and timers
 
     def _schedule_bots(self, t: LiveTable) -> None:
@@ -838,7 +953,8 @@ class Hub:
 
 
 #: What a finished record's ``meta["fair"]`` keeps (its seed is the record's own).
-FAIR_META = ("protocol", "commitment", "nonce")
+FAIR_META = ("protocol", "commitment", "nonce", "content", "contributions")
+FAIR_META_V1 = ("protocol", "commitment", "nonce")
 
 
 def chat_frame(table: str, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:

@@ -44,6 +44,7 @@ ERRORS = {
     "expired": "this table expired: nobody took its free seats in time",
     "closed": "the game is over and its table has closed; its replay and record stay",
     "busy": "this server holds as many tables as it takes; try again later",
+    "shuffle_closed": "nothing to shuffle: the cards are dealt, or this seat gave its value",
     "internal": "something went wrong on the server",
 }
 

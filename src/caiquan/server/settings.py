@@ -42,6 +42,10 @@ class Settings:
     #: Frames queued for one slow client before it is disconnected.
     send_queue: int = 512
     hello_timeout: float = 30.0
+    #: A table whose players help shuffle (caiquan.fair/2) is dealt when every seated person
+    #: has given their value, or this long after its last seat was taken (a client that
+    #: sends none gets the server's committed stand-in).
+    shuffle_seconds: float = 10.0
     #: WebSocket connections per client address (each holds a file descriptor).
     max_client_connections: int = 64
     #: Spectators per table; counted apart from seated players, who are never refused for

@@ -28,6 +28,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from caiquan.engine.fair import PROTOCOL as FAIR_PROTOCOL
+from caiquan.engine.fair import deal_seed, server_value
+
 metadata = sa.MetaData()
 
 tables_t = sa.Table(
@@ -56,6 +59,10 @@ tables_t = sa.Table(
     # the game ends, and the commitment published at creation; None: a table from before
     sa.Column("nonce", sa.String(128), nullable=True),
     sa.Column("commitment", sa.String(64), nullable=True),
+    # the fairness protocol (caiquan.fair/2: the players help shuffle; None with a nonce:
+    # caiquan.fair/1) and the digest of the content files the commitment covers
+    sa.Column("fair_protocol", sa.String(32), nullable=True),
+    sa.Column("content_digest", sa.String(64), nullable=True),
 )
 sa.Index("ix_tables_status_updated", tables_t.c.status, tables_t.c.updated_at)
 
@@ -68,6 +75,10 @@ seats_t = sa.Table(
     sa.Column("bot", sa.String(100), nullable=True),  # bot spec for bot seats
     sa.Column("name", sa.String(40), nullable=False, server_default=""),
     sa.Column("token_hash", sa.String(64), nullable=True),  # set when a human claims it
+    # caiquan.fair/2: the seat's contribution to the deal (hex), and who made it: "player"
+    # (its client) or "server" (the value the nonce fixes, for a client that sent none)
+    sa.Column("entropy", sa.String(128), nullable=True),
+    sa.Column("entropy_by", sa.String(8), nullable=True),
 )
 
 actions_t = sa.Table(
@@ -112,6 +123,14 @@ class TableRow:
     host_seat: int | None = None
     nonce: str | None = None
     commitment: str | None = None
+    fair_protocol: str | None = None
+    content_digest: str | None = None
+
+    @property
+    def shuffling(self) -> bool:
+        """A table whose players help shuffle (``caiquan.fair/2``) and whose cards are not
+        dealt yet: its ``seed`` is not the game's until :meth:`Storage.deal`."""
+        return self.fair_protocol == FAIR_PROTOCOL and self.status == "waiting"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +140,10 @@ class SeatRow:
     bot: str | None
     name: str
     token_hash: str | None
+    #: caiquan.fair/2: this seat's contribution to the deal, and who made it (never public
+    #: before the game ends).
+    entropy: str | None = None
+    entropy_by: str | None = None
 
     @property
     def claimed(self) -> bool:
@@ -246,6 +269,8 @@ class Storage:
                     host_seat=row.host_seat,
                     nonce=row.nonce,
                     commitment=row.commitment,
+                    fair_protocol=row.fair_protocol,
+                    content_digest=row.content_digest,
                 )
             )
             conn.execute(
@@ -273,7 +298,7 @@ class Storage:
             rows = conn.execute(
                 seats_t.select().where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
             ).all()
-        return [SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in rows]
+        return [_seat_row(r) for r in rows]
 
     def claim_seat(
         self, table_id: str, seat: int | None, name: str, token_hash: str
@@ -284,10 +309,12 @@ class Storage:
         human seat is taken the table starts playing.
         """
         with self._write() as conn:
-            waiting = conn.execute(
-                sa.select(tables_t.c.status).where(tables_t.c.id == table_id)
-            ).scalar_one_or_none()
-            if waiting != "waiting":  # playing, finished or expired: no seat to give
+            table = conn.execute(
+                sa.select(tables_t.c.status, tables_t.c.fair_protocol)
+                .where(tables_t.c.id == table_id)
+                .with_for_update()
+            ).first()
+            if table is None or table.status != "waiting":  # playing, finished, expired
                 return None
             cond = [
                 seats_t.c.table_id == table_id,
@@ -317,16 +344,115 @@ class Storage:
                     seats_t.c.token_hash.is_(None),
                 )
             ).scalar_one()
+            # the last seat taken starts the game, unless its players help shuffle: then
+            # it starts when the cards are dealt (:meth:`deal`)
+            start = left == 0 and table.fair_protocol != FAIR_PROTOCOL
             conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
-                .values(status="playing" if left == 0 else "waiting", updated_at=time.time())
+                .values(status="playing" if start else "waiting", updated_at=time.time())
             )
             status = conn.execute(
                 sa.select(tables_t.c.status).where(tables_t.c.id == table_id)
             ).scalar_one()
             self._notify(conn, {"t": "seats", "table": table_id})
         return int(free.seat), str(status)
+
+    # ------------------------------------------------------------------ the shuffle
+
+    def contribute(self, table_id: str, seat: int, value: str) -> str:
+        """Keep a seated person's contribution to the deal (``caiquan.fair/2``; ``value``
+        already checked as :data:`caiquan.engine.fair.ENTROPY`). Returns ``"kept"``,
+        ``"again"`` (this very value was kept before), ``"other"`` (the seat gave another
+        value before: a seat contributes once), ``"dealt"`` (too late: the cards are dealt,
+        or the table does not shuffle) or ``"no_seat"`` (not a claimed human seat)."""
+        with self._write() as conn:
+            # the table row's lock orders this against :meth:`deal` on every database
+            table = conn.execute(
+                sa.select(tables_t.c.status, tables_t.c.fair_protocol)
+                .where(tables_t.c.id == table_id)
+                .with_for_update()
+            ).first()
+            if table is None or table.status != "waiting" or table.fair_protocol != FAIR_PROTOCOL:
+                return "dealt"
+            row = conn.execute(
+                seats_t.select().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+            ).first()
+            if row is None or row.kind != "human" or row.token_hash is None:
+                return "no_seat"
+            if row.entropy is not None:
+                return "again" if row.entropy == value else "other"
+            conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(entropy=value, entropy_by="player")
+            )
+            self._notify(conn, {"t": "seats", "table": table_id})
+        return "kept"
+
+    def deal(self, table_id: str, late_before: float) -> int | None:
+        """Deal a shuffling table's cards (``caiquan.fair/2``) once every human seat is
+        taken, if every one has contributed or the last seat was taken before
+        ``late_before`` (a time): a seat without a value then gets the server's
+        (:func:`caiquan.engine.fair.server_value`, which the nonce fixed before play). The
+        seed becomes :func:`caiquan.engine.fair.deal_seed` of the nonce and every value, and
+        the game starts. Returns the seed, or None (not due yet, or dealt already)."""
+        with self._write() as conn:
+            table = conn.execute(
+                sa.select(
+                    tables_t.c.status,
+                    tables_t.c.fair_protocol,
+                    tables_t.c.nonce,
+                    tables_t.c.updated_at,
+                )
+                .where(tables_t.c.id == table_id)
+                .with_for_update()
+            ).first()
+            if table is None or table.status != "waiting" or table.fair_protocol != FAIR_PROTOCOL:
+                return None
+            humans = [
+                r
+                for r in conn.execute(seats_t.select().where(seats_t.c.table_id == table_id))
+                if r.kind == "human"
+            ]
+            if any(r.token_hash is None for r in humans):
+                return None  # a seat is still free
+            missing = [r.seat for r in humans if r.entropy is None]
+            if missing and table.updated_at >= late_before:
+                return None  # their values may still come
+            nonce = str(table.nonce)
+            values = {r.seat: r.entropy for r in humans if r.entropy is not None}
+            for seat in missing:
+                values[seat] = server_value(nonce, seat)
+                conn.execute(
+                    seats_t.update()
+                    .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                    .values(entropy=values[seat], entropy_by="server")
+                )
+            seed = deal_seed(nonce, sorted(values.items()))
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
+                .values(seed=seed, status="playing", updated_at=time.time())
+            )
+            self._notify(conn, {"t": "seats", "table": table_id})
+        return seed
+
+    def shuffle_due(self, late_before: float) -> list[str]:
+        """Shuffling tables whose seats were all taken before ``late_before``, or all of
+        whose people have contributed: their deal is due (:meth:`deal`)."""
+        human = seats_t.c.kind == "human"
+        free = sa.func.sum(sa.case((sa.and_(human, seats_t.c.token_hash.is_(None)), 1), else_=0))
+        missing = sa.func.sum(sa.case((sa.and_(human, seats_t.c.entropy.is_(None)), 1), else_=0))
+        query = (
+            sa.select(tables_t.c.id)
+            .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+            .where(tables_t.c.status == "waiting", tables_t.c.fair_protocol == FAIR_PROTOCOL)
+            .group_by(tables_t.c.id, tables_t.c.updated_at)
+            .having(sa.and_(free == 0, sa.or_(missing == 0, tables_t.c.updated_at < late_before)))
+        )
+        with self.engine.connect() as conn:
+            return [str(r.id) for r in conn.execute(query)]
 
     def list_open(self, limit: int = 100) -> list[tuple[TableRow, list[SeatRow]]]:
         """Listed tables that are not finished, newest first."""
@@ -343,7 +469,7 @@ class Storage:
                 for s in conn.execute(
                     seats_t.select().where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
                 ):
-                    seats[s.table_id].append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
+                    seats[s.table_id].append(_seat_row(s))
         return [(_table_row(r), seats[r.id]) for r in rows]
 
     def playing(self) -> list[str]:
@@ -551,7 +677,13 @@ def _table_row(r: Any) -> TableRow:
         host_seat=None if r.host_seat is None else int(r.host_seat),
         nonce=r.nonce,
         commitment=r.commitment,
+        fair_protocol=r.fair_protocol,
+        content_digest=r.content_digest,
     )
+
+
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.entropy, r.entropy_by)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from caiquan.engine.fair import ENTROPY
+
 from . import protocol
 from .hub import Conn, Full, Hub, LiveTable
 from .security import TokenBucket, client_key, find_seat
@@ -182,6 +184,8 @@ class Session:
             await self.decide(frame)
         elif kind == "chat":
             await self.chat(frame)
+        elif kind == "shuffle":
+            await self.shuffle(frame)
         else:
             self.error("unknown_type", f"unknown frame type {str(kind)[:40]!r}")
 
@@ -234,6 +238,19 @@ class Session:
         err = await self.hub.decide(self.t, seat, version, option)
         if err is not None:
             self.conn.send(err)
+
+    async def shuffle(self, frame: dict[str, Any]) -> None:
+        """A seated person's random value for the deal (docs/server.md, *Provably fair
+        deals*): kept once per seat, before the cards are dealt."""
+        seat = self.conn.seat
+        if seat is None:
+            self.error("spectator", "only a seated person helps shuffle")
+            return
+        value = frame.get("value")
+        if not isinstance(value, str) or not ENTROPY.fullmatch(value):
+            self.error("bad_frame", "shuffle needs 'value': 32 to 128 lower-case hex digits")
+            return
+        self.conn.send(await self.hub.contribute(self.t, seat, value))
 
     async def chat(self, frame: dict[str, Any]) -> None:
         seat = self.conn.seat

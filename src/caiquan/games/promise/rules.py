@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import ClassVar, Self
 
 from caiquan.engine import (
@@ -1292,6 +1293,15 @@ class Promise(Game):
     @property
     def num_option_ids(self) -> int:
         return CHAR_BASE + len(self.content.characters)
+
+    def content_files(self) -> list[tuple[str, bytes]]:
+        """The content file, and for a file of one's own the built-in one too: its
+        ``[rules]`` start from the default's (:func:`.content.load_content`)."""
+        files = super().content_files()
+        if str(self.config.get("content", "default")) not in ("", "default"):
+            ref = resources.files("caiquan.games.promise").joinpath("content", "default.toml")
+            files.insert(0, ("content:rules", ref.read_bytes()))
+        return files
 
     def max_decisions(self) -> int:
         # choice throws, the picks (two per blind clash), then per round: stance, skill,

@@ -5,7 +5,7 @@ import { markdown } from "./md.js";
 import { learnBox, learnCheckbox, learnOn, guideLink, initGuide } from "./learn.js";
 import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, optionTargets, onEventTexts, redrawKeepingTips, glossaryTerm } from "./games.js";
 import { BoardPlay } from "./board.js";
-import { fairMark, rememberCommitment } from "./fair.js";
+import { fairMark, rememberCommitment, shuffleFrame, shuffled, Witness } from "./fair.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -317,6 +317,7 @@ class Conn {
     this.seat = null; this.state = null; this.latest = null; this.events = []; this.table = null; this.closed = false;
     this.queue = []; this.shownEvents = 0; this.nextAt = 0;
     this.eventsAt = {};  // state version → how many events had come by then
+    this.witness = new Witness();  // what this seat received, checked against the replay at the end
     this.retry = 0; this.open();
   }
   open() {
@@ -334,10 +335,17 @@ class Conn {
       if (f.type === "error" && (f.code === "closed" || f.code === "expired")) this.closed = true;
       if (f.type === "welcome") {
         this.seat = f.seat; this.table = f.table; this.events = []; this.eventsAt = {}; banner("");
-        this.queue = []; this.shownEvents = 0;
-      } else if (f.type === "event") this.events.push(...f.events);
+        this.queue = []; this.shownEvents = 0; this.witness.welcome();
+        // a table whose players help shuffle: this seat's own random value for the deal
+        const give = shuffleFrame(this.tableId, f);
+        if (give) this.send(give);
+      } else if (f.type === "event") { this.events.push(...f.events); this.witness.event(f.events); }
+      else if (f.type === "shuffled") shuffled(this.tableId, f);
       else if (f.type === "state") {
-        this.latest = f; this.eventsAt[f.version] ??= this.events.length;
+        this.witness.state(f);
+        this.latest = f;
+        // (a table still shuffling has no view yet: its version 0 starts with the deal)
+        if (f.observation != null) this.eventsAt[f.version] ??= this.events.length;
         if (this.paced) this.queue.push({ state: f, events: this.events.length });
         else { this.state = f; this.shownEvents = this.events.length; }
       }
@@ -391,6 +399,8 @@ function flashChanges(root, before) {
 }
 
 // ---------------------------------------------------------------- table screen
+// Every seat taken, the cards not dealt yet: the players' browsers are helping shuffle.
+const shufflingNow = (st, seats) => st?.status === "waiting" && st.observation == null && seats.every((s) => s.kind !== "human" || s.claimed);
 // "<game> · <table name>" (the game alone for an unnamed table).
 const tableTitle = (game, name) => (name ? `${gameName(game)} · ${name}` : gameName(game));
 // The host's name as an invitation says it: the creator's seat, if it has a name.
@@ -502,6 +512,8 @@ function tableScreen(id) {
       }
     }
     if (f.type === "error" && f.code === "closed") { banner(t("table_closed"), "info"); return; }
+    // too late to help shuffle (dealt, or the seat's value came from another device): no harm
+    if (f.type === "error" && f.code === "shuffle_closed") return;
     if (f.type === "error") {
       banner(`${t("error")}: ${f.message}`, "error");
       if (f.code === "bad_token") {  // this browser's seat is no longer valid: forget it
@@ -613,7 +625,7 @@ function tableScreen(id) {
     screenGame = table.game;
     fill(ui.head,
       h("h2", {}, gameName(table.game), table.name ? ` · ${table.name}` : ""),
-      h("span", { class: `status ${st?.status}`, id: "t-status" }, st ? (st.status === "waiting" ? t("waiting") : t(st.status)) : ""),
+      h("span", { class: `status ${st?.status}`, id: "t-status" }, st ? (st.status === "waiting" ? t(shufflingNow(st, seatsInfo) ? "shuffling" : "waiting") : t(st.status)) : ""),
       c.seat == null ? h("span", { class: "tag" }, t("spectating")) : null,
       ui.timer,
       speedPicker(),
@@ -723,14 +735,15 @@ function tableScreen(id) {
         h("a", { class: "button", href: `/api/tables/${id}/record`, download: `${id}.json` }, t("record")), " ",
         h("a", { class: "button", href: "/" }, t("new_game"))), coachBox(id, seatsInfo, mine, draw));
       // verified fair ✓ (or why not): checked in this browser against the commitment it saw
-      ui.decision.querySelector("#outcome").append(fairMark(h, id, c.table?.fair, st.outcome));
+      const live = { seat: c.seat, token: c.token, witness: c.witness, seats: conns.map((k) => k.seat).filter((s) => s != null) };
+      ui.decision.querySelector("#outcome").append(fairMark(h, id, c.table?.fair, st.outcome, live));
       // Keyboard and screen-reader users land on the result once, when the game ends.
       if (!endFocused) { endFocused = true; setTimeout(() => document.getElementById("outcome")?.focus(), 0); }
       return;
     }
     if (!d) {
       const waitingFor = (obs?.to_move || []).map((s) => seatsInfo[s]?.name || `${t("seat")} ${s}`).join(", ");
-      fill(ui.decision, h("p", { class: "waiting-for" }, st?.status === "waiting" ? t("waiting") : waitingFor ? `${t("waiting_for")} ${waitingFor}…` : ""),
+      fill(ui.decision, h("p", { class: "waiting-for" }, st?.status === "waiting" ? t(shufflingNow(st, seatsInfo) ? "shuffling" : "waiting") : waitingFor ? `${t("waiting_for")} ${waitingFor}…` : ""),
         liveCoachBox(id, c, st, seatsInfo, liveCoach, draw));
       return;
     }
