@@ -3,16 +3,18 @@
 1. **Cost against length** (in this process): the coach (``/coach``) and the live coach
    (``/coach/live``, computed at once from the start) of oshi_zumo games where both seats bid 0
    for N turns, N = 50 … 1,000: CPU seconds and seconds per turn (flat: linear cost).
-2. **Under attack** (a ``caiquan serve`` child on SQLite, default limits): 12 oshi_zumo games
+2. **Under attack** (a ``caiquan serve`` child on SQLite; every analysis limit at its
+   default, frame and table-creation rates lifted for the probe's own players): 12 oshi_zumo
+   games
    of the longest a server table allows (``horizon`` 200, both bidding 0) are played to the
    end, and one more is left in play. From one address (127.0.0.1), 12 concurrent ``/coach``
    requests on the 12 finished games and 12 concurrent ``/coach/live`` requests on the game in
    play, repeated for ``--seconds``. Meanwhile, from another address (127.0.0.2), a visitor
    creates tables (``POST /api/tables``: latency of each) and two players play another game
    (latency of each decision: ``decide`` sent → the ``state`` that shows it).
-3. **Token-less live coach**: 240 tables created (from 12 addresses, 20 each: the per-address
-   cap), then 240 ``/coach/live`` requests without a token; ``/healthz`` ``tables`` (tables in
-   memory) before and after.
+3. **Token-less live coach**: 240 tables created (from 12 addresses, 20 each), then 240
+   ``/coach/live`` requests without a token; ``/healthz`` ``tables`` (tables in memory)
+   before and after.
 
     python bench/server_probe.py            # prints a JSON report
     python bench/server_probe.py --runs 5   # part 2 five times: medians and spread
@@ -92,7 +94,18 @@ def serve(folder: str) -> tuple[subprocess.Popen[bytes], str]:
     log = open(Path(folder) / "server.log", "wb")  # noqa: SIM115 (the child's, till the end)
     proc = subprocess.Popen(
         [sys.executable, "-m", "caiquan", "serve", "--port", str(port), "--database", db],
-        env={**os.environ, "PYTHONPATH": SRC, "CAIQUAN_DATA_DIR": folder},
+        env={
+            **os.environ,
+            "PYTHONPATH": SRC,
+            "CAIQUAN_DATA_DIR": folder,
+            # the probe's own players play at bot speed and open many tables: those limits
+            # are lifted; every limit on analyses stays at its default
+            "CAIQUAN_FRAME_RATE": "10000",
+            "CAIQUAN_FRAME_BURST": "10000",
+            "CAIQUAN_HTTP_RATE": "1000",
+            "CAIQUAN_HTTP_BURST": "1000",
+            "CAIQUAN_MAX_CLIENT_TABLES": "1000",
+        },
         stdout=log,
         stderr=subprocess.STDOUT,
     )

@@ -206,6 +206,40 @@ def _tampered(record: Record, commitment: str, mine: str) -> bool:
     return True
 
 
+def test_the_deal_reaches_everyone_whichever_value_finds_it(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people give their values at once: the deal the first value starts may be written
+    before the second value's own catch-up reads the table, which then finds the cards dealt
+    — and must tell everyone (it once told nobody: both players waited forever)."""
+    import time
+
+    created = create(http, "goofspiel", [{"kind": "human"}, {"kind": "human"}], join=False)
+    table = created["table"]
+    ann = http.post(f"/api/tables/{table}/join", json={"name": "Ann", "seat": 0}).json()
+    bob = http.post(f"/api/tables/{table}/join", json={"name": "Bob", "seat": 1}).json()
+    a, b = Client(http, table, ann["token"]), Client(http, table, bob["token"])
+    a.hello(shuffle=False)
+    b.hello(shuffle=False)
+    storage = hub_of(http).storage
+    keep = storage.contribute
+
+    def contribute_then_deal(table_id: str, seat: int, value: str) -> str:
+        got = keep(table_id, seat, value)
+        if seat == 1:  # the race: the deal lands between this value and its catch-up
+            assert storage.deal(table_id, time.time() + 60) is not None
+        return got
+
+    monkeypatch.setattr(storage, "contribute", contribute_then_deal)
+    assert a.give("1a" * 16)["type"] == "shuffled"
+    assert b.give("2b" * 16)["type"] == "shuffled"
+    for c in (a, b):
+        dealt = c.dealt(timeout=5)
+        assert dealt["status"] == "playing" and dealt["decision"] is not None
+    a.close()
+    b.close()
+
+
 def test_a_seat_whose_client_gives_nothing_gets_the_committed_stand_in(sqlite_url: str) -> None:
     """Two people; one client gives a value, the other none (an old client, a script). The
     deal waits for ``shuffle_seconds`` after the last seat is taken, then uses the server's

@@ -780,8 +780,10 @@ class Hub:
             }[got]
             return protocol.error("shuffle_closed", why)
         async with t.lock:
+            # (this catch-up may be the one that finds the cards dealt, by a deal another
+            # value started: it tells everyone then; while shuffling, views do not change)
             if await self._catch_up(t, seats=True):
-                self._after_change(t, broadcast=False)
+                self._after_change(t)
         return {"type": "shuffled", "table": t.id, "seat": seat, "value": value}
 
     def _arm_shuffle(self, t: LiveTable) -> None:
