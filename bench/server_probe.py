@@ -5,9 +5,8 @@
    for N turns, N = 50 … 1,000: CPU seconds and seconds per turn (flat: linear cost).
 2. **Under attack** (a ``caiquan serve`` child on SQLite; every analysis limit at its
    default, frame and table-creation rates lifted for the probe's own players): 12 oshi_zumo
-   games
-   of the longest a server table allows (``horizon`` 200, both bidding 0) are played to the
-   end, and one more is left in play. From one address (127.0.0.1), 12 concurrent ``/coach``
+   games of the longest a server table allows (``horizon`` 200, both bidding 0) are played
+   to the end, and one more is left in play. From one address (127.0.0.1), 12 concurrent ``/coach``
    requests on the 12 finished games and 12 concurrent ``/coach/live`` requests on the game in
    play, repeated for ``--seconds``. Meanwhile, from another address (127.0.0.2), a visitor
    creates tables (``POST /api/tables``: latency of each) and two players play another game
