@@ -55,7 +55,7 @@ class WebServer:
             "CAIQUAN_HTTP_RATE": "200",
             "CAIQUAN_HTTP_BURST": "400",
             # a seat whose client gives no value to the deal waits this long (test_fair.py)
-            "CAIQUAN_SHUFFLE_SECONDS": "3",
+            "CAIQUAN_SHUFFLE_SECONDS": "8",
             "CAIQUAN_DATA_DIR": str(tmp),
         }
         db = f"sqlite:///{tmp / 'web.sqlite3'}"
