@@ -234,19 +234,6 @@ async def attack(
             assert r.status_code == 201, r.text
             await asyncio.sleep(1.0)
 
-    async def other_game(http: Any, lat: list[float]) -> None:
-        rng = random.Random(7)
-        while time.monotonic() < stop:
-            table, a, b = await two_player_table(http, base, "goofspiel", {"num_cards": 13})
-
-            def choose(f: dict[str, Any]) -> int:
-                return int(rng.choice(f["decision"]["options"])["id"])
-
-            await asyncio.gather(
-                player(base, table, a, choose, lat, address="127.0.0.2"),
-                player(base, table, b, choose, lat, address="127.0.0.2"),
-            )
-
     creations: list[float] = []
     decisions: list[float] = []
     table, token = live
@@ -261,7 +248,7 @@ async def attack(
                 for _ in range(12)
             ),
             visitor_creates(visitor, creations),
-            other_game(visitor, decisions),
+            other_games(visitor, base, stop, decisions, random.Random(7)),
         )
         health = (await visitor.get(base + "/healthz")).json()
     return {
@@ -276,22 +263,28 @@ async def attack(
     }
 
 
+async def other_games(
+    http: Any, base: str, stop: float, lat: list[float], rng: random.Random
+) -> None:
+    """Two players of another address play goofspiel games, one after another, until
+    ``stop``: the latency of each of their decisions into ``lat``."""
+
+    def choose(f: dict[str, Any]) -> int:
+        return int(rng.choice(f["decision"]["options"])["id"])
+
+    while time.monotonic() < stop:
+        table, a, b = await two_player_table(http, base, "goofspiel", {"num_cards": 13})
+        await asyncio.gather(
+            player(base, table, a, choose, lat, address="127.0.0.2"),
+            player(base, table, b, choose, lat, address="127.0.0.2"),
+        )
+
+
 async def baseline(base: str, seconds: float) -> dict[str, Any]:
     """The other game's decision latency with no attack, for comparison."""
     lat: list[float] = []
-    stop = time.monotonic() + seconds
-    rng = random.Random(8)
     async with client("127.0.0.2") as visitor:
-        while time.monotonic() < stop:
-            table, a, b = await two_player_table(visitor, base, "goofspiel", {"num_cards": 13})
-
-            def choose(f: dict[str, Any]) -> int:
-                return int(rng.choice(f["decision"]["options"])["id"])
-
-            await asyncio.gather(
-                player(base, table, a, choose, lat, address="127.0.0.2"),
-                player(base, table, b, choose, lat, address="127.0.0.2"),
-            )
+        await other_games(visitor, base, time.monotonic() + seconds, lat, random.Random(8))
     return {
         "decision_ms_p50": round(1000 * pct(lat, 0.5), 2),
         "decision_ms_p99": round(1000 * pct(lat, 0.99), 2),

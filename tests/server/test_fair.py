@@ -300,31 +300,38 @@ def test_a_table_of_bots_only_says_its_deal_is_the_servers_alone(http: TestClien
     assert v.ok and "the deal is the server's alone" in v.checks[2].text.en
 
 
-def test_a_table_of_the_older_protocol_still_verifies(http: TestClient) -> None:
-    """A table created before the players helped shuffle (caiquan.fair/1, its seed the
-    server's, committed at creation) plays and verifies as it did, and says what it proves."""
-    hub = hub_of(http)
+def _old_table(http: TestClient, table: str, **fair: str) -> dict[str, Any]:
+    """A goofspiel table of two bots stored as a server from before wrote it (``fair``: its
+    nonce and commitment, if any), watched to its end: the final state frame."""
     game = load_game("goofspiel", num_cards=3)
-    nonce = "4d" * 32
-    made = commit_v1(game.id, game.version, dict(game.config), 99, nonce)
     row = TableRow(
-        "v1table", game.id, game.version, dict(game.config), 99, "", True, "0" * 64, 0.0,
-        "playing", 0, None, 0.0, nonce=nonce, commitment=made,
+        table, game.id, game.version, dict(game.config), 99, "", True, "0" * 64, 0.0,
+        "playing", 0, None, 0.0, **fair,  # type: ignore[arg-type]
     )  # fmt: skip
-    hub.storage.create_table(
+    hub_of(http).storage.create_table(
         row, [SeatRow(0, "bot", "random", "a", None), SeatRow(1, "bot", "random", "b", None)]
     )
-    with Client(http, "v1table") as watcher:
+    with Client(http, table) as watcher:
         watcher.hello(token=None)
         if not watcher.finished:
             watcher.until(lambda f: f["type"] == "state" and f["status"] == "finished")
         assert watcher.state is not None
-        assert watcher.state["fair"] == {
-            "protocol": "caiquan.fair/1",
-            "commitment": made,
-            "seed": "99",
-            "nonce": nonce,
-        }
+        return watcher.state
+
+
+def test_a_table_of_the_older_protocol_still_verifies(http: TestClient) -> None:
+    """A table created before the players helped shuffle (caiquan.fair/1, its seed the
+    server's, committed at creation) plays and verifies as it did, and says what it proves."""
+    game = load_game("goofspiel", num_cards=3)
+    nonce = "4d" * 32
+    made = commit_v1(game.id, game.version, dict(game.config), 99, nonce)
+    final = _old_table(http, "v1table", nonce=nonce, commitment=made)
+    assert final["fair"] == {
+        "protocol": "caiquan.fair/1",
+        "commitment": made,
+        "seed": "99",
+        "nonce": nonce,
+    }
     record = Record.from_json(http.get("/api/tables/v1table/record").text)
     v = verify(record, made, replay=replay)
     assert v.ok and "the server alone chose the seed" in v.checks[1].text.en
@@ -333,20 +340,7 @@ def test_a_table_of_the_older_protocol_still_verifies(http: TestClient) -> None:
 def test_a_table_from_before_the_protocol_is_not_verifiable(http: TestClient) -> None:
     """A table stored without a nonce (made before migration 0004) has no commitment: its
     description says so (fair: null) and its record verifies as 'not verifiable'."""
-    hub = hub_of(http)
-    game = load_game("goofspiel", num_cards=3)
-    row = TableRow(
-        "oldtable", game.id, game.version, dict(game.config), 99, "", True, "0" * 64, 0.0,
-        "playing", 0, None, 0.0,
-    )  # fmt: skip
-    hub.storage.create_table(
-        row, [SeatRow(0, "bot", "random", "a", None), SeatRow(1, "bot", "random", "b", None)]
-    )
-    with Client(http, "oldtable") as watcher:
-        watcher.hello(token=None)
-        if not watcher.finished:
-            watcher.until(lambda f: f["type"] == "state" and f["status"] == "finished")
-        assert watcher.state is not None and watcher.state["fair"] is None
+    assert _old_table(http, "oldtable")["fair"] is None
     assert http.get("/api/tables/oldtable").json()["fair"] is None
     record = Record.from_json(http.get("/api/tables/oldtable/record").text)
     assert "fair" not in record.meta

@@ -309,11 +309,7 @@ class Storage:
         human seat is taken the table starts playing.
         """
         with self._write() as conn:
-            table = conn.execute(
-                sa.select(tables_t.c.status, tables_t.c.fair_protocol)
-                .where(tables_t.c.id == table_id)
-                .with_for_update()
-            ).first()
+            table = _locked(conn, table_id, tables_t.c.status, tables_t.c.fair_protocol)
             if table is None or table.status != "waiting":  # playing, finished, expired
                 return None
             cond = [
@@ -368,11 +364,7 @@ class Storage:
         or the table does not shuffle) or ``"no_seat"`` (not a claimed human seat)."""
         with self._write() as conn:
             # the table row's lock orders this against :meth:`deal` on every database
-            table = conn.execute(
-                sa.select(tables_t.c.status, tables_t.c.fair_protocol)
-                .where(tables_t.c.id == table_id)
-                .with_for_update()
-            ).first()
+            table = _locked(conn, table_id, tables_t.c.status, tables_t.c.fair_protocol)
             if table is None or table.status != "waiting" or table.fair_protocol != FAIR_PROTOCOL:
                 return "dealt"
             row = conn.execute(
@@ -398,16 +390,14 @@ class Storage:
         seed becomes :func:`caiquan.engine.fair.deal_seed` of the nonce and every value, and
         the game starts. Returns the seed, or None (not due yet, or dealt already)."""
         with self._write() as conn:
-            table = conn.execute(
-                sa.select(
-                    tables_t.c.status,
-                    tables_t.c.fair_protocol,
-                    tables_t.c.nonce,
-                    tables_t.c.updated_at,
-                )
-                .where(tables_t.c.id == table_id)
-                .with_for_update()
-            ).first()
+            table = _locked(
+                conn,
+                table_id,
+                tables_t.c.status,
+                tables_t.c.fair_protocol,
+                tables_t.c.nonce,
+                tables_t.c.updated_at,
+            )
             if table is None or table.status != "waiting" or table.fair_protocol != FAIR_PROTOCOL:
                 return None
             humans = [
@@ -680,6 +670,15 @@ def _table_row(r: Any) -> TableRow:
         fair_protocol=r.fair_protocol,
         content_digest=r.content_digest,
     )
+
+
+def _locked(conn: sa.Connection, table_id: str, *columns: Any) -> Any:
+    """A table row's ``columns``, its row locked for this transaction (``FOR UPDATE`` on
+    PostgreSQL; SQLite's write transaction already holds the database): the lock orders a
+    seat claim, a contribution and a deal of the same table."""
+    return conn.execute(
+        sa.select(*columns).where(tables_t.c.id == table_id).with_for_update()
+    ).first()
 
 
 def _seat_row(r: Any) -> SeatRow:
