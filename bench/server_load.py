@@ -196,6 +196,9 @@ def main() -> None:
                 "PYTHONPATH": SRC,
                 "CAIQUAN_HTTP_RATE": "1e6",
                 "CAIQUAN_HTTP_BURST": "1e6",
+                # and its sockets: every player of every game comes from this address
+                "CAIQUAN_MAX_CLIENT_SOCKETS": "1000000",
+                "CAIQUAN_MAX_CLIENT_CONNECTIONS": "1000000",
             },
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

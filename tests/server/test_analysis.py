@@ -157,3 +157,35 @@ def test_an_overrunning_analysis_ends_its_pool_and_the_next_runs() -> None:
     assert overran.status == 503 and took < 10
     assert after == b"3"
     a.close()
+
+
+def test_replay_and_analysis_routes_are_rated_per_address_kept_answers_included(
+    sqlite_url: str,
+) -> None:
+    """A flood of requests for a kept answer still reads the database each time: past the
+    address's burst it gets 429 with Retry-After, before any read; other addresses do not."""
+    import random
+
+    from fastapi.testclient import TestClient
+
+    from caiquan.server import create_app
+
+    from .conftest import make_settings
+    from .helpers import Client, create, play_out
+
+    settings = make_settings(sqlite_url, analysis_rate=0.5, analysis_burst=4)
+    with TestClient(create_app(settings)) as http:
+        created = create(http, "goofspiel", [{"kind": "human"}, {"kind": "bot"}])
+        table, token = created["table"], created["joined"]["token"]
+        live = Client(http, table, token)
+        live.hello()
+        play_out([live], random.Random(1))
+        live.close()
+        got = [http.get(f"/api/tables/{table}/coach") for _ in range(6)]
+        assert [g.status_code for g in got] == [200] * 4 + [429] * 2
+        assert got[4].headers["Retry-After"] == "2" and "slow down" in got[4].json()["detail"]
+        # the same routes share the rate: replay, live coach and event texts too
+        assert http.get(f"/api/tables/{table}/replay").status_code == 429
+        assert http.post("/api/games/goofspiel/format", json={"events": []}).status_code == 429
+        other = TestClient(http.app, client=("203.0.113.9", 5000))
+        assert other.get(f"/api/tables/{table}/coach").status_code == 200

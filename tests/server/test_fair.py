@@ -246,7 +246,7 @@ def test_a_seat_whose_client_gives_nothing_gets_the_committed_stand_in(sqlite_ur
     stand-in for the silent seat — a value the nonce fixed before anyone sat."""
     from caiquan.server import create_app
 
-    with TestClient(create_app(make_settings(sqlite_url, shuffle_seconds=0.5))) as http:
+    with TestClient(create_app(make_settings(sqlite_url, shuffle_seconds=3))) as http:
         created = create(http, "goofspiel", [{"kind": "human"}, {"kind": "human"}], join=False)
         table = created["table"]
         ann = http.post(f"/api/tables/{table}/join", json={"name": "Ann", "seat": 0}).json()

@@ -652,6 +652,24 @@ def serve_cmd(
         int | None,
         typer.Option(min=1, max=100_000, help="WebSocket connections per client address [64]."),
     ] = None,
+    max_client_sockets: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=1_000_000,
+            help="TCP connections per client address, of any kind [0: room for 32 addresses "
+            "within the open-file limit, 8 to 64].",
+        ),
+    ] = None,
+    header_seconds: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            max=3600,
+            help="Close a connection that has not sent a request's headers in this many "
+            "seconds [10; 0: never].",
+        ),
+    ] = None,
     max_spectators: Annotated[
         int | None, typer.Option(min=0, max=100_000, help="Spectators per table [100].")
     ] = None,
@@ -696,6 +714,8 @@ def serve_cmd(
         cors_origins=cors_origin,
         content_dir=str(content_dir) if content_dir is not None else None,
         max_client_connections=max_client_connections,
+        max_client_sockets=max_client_sockets,
+        header_seconds=header_seconds,
         max_spectators=max_spectators,
         max_client_tables=max_client_tables,
         waiting_ttl=waiting_ttl,

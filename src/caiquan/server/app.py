@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.library = library
     app.state.http_limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    app.state.analysis_limiter = KeyedLimiter(settings.analysis_rate, settings.analysis_burst)
     app.include_router(api.router)
     app.include_router(webapi.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
@@ -75,7 +76,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # decisions applied (a face-down choice counts when it is revealed)
             "decisions": hub.decisions,
             "bot_fallbacks": hub.bot_fallbacks,
+            # WebSockets the app holds, and every TCP socket below it (caiquan serve only)
             "connections": sum(hub.client_conns.values()),
+            "sockets": gate.stats() if (gate := getattr(request.app.state, "gate", None)) else None,
             "analyses": hub.analyses.stats(),
         }
 

@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from .settings import Settings
+from .transport import Gate, guarded
 
 #: Hosts every server accepts in the Host header; ``--allowed-host`` adds to them.
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
@@ -27,6 +28,17 @@ def raise_file_limit(want: int = 65_536) -> int:
         except (ValueError, OSError):
             pass
     return int(soft)
+
+
+def make_gate(settings: Settings, files: int) -> Gate:
+    """The admission of sockets for a process that may open ``files`` files (-1: unknown)."""
+    total = files - settings.file_reserve if files > 0 else 65_536
+    if total < 16:
+        raise ValueError(
+            f"the open-file limit ({files}) leaves fewer than 16 connections after the "
+            f"reserve of {settings.file_reserve} (file_reserve): raise the limit (ulimit -n)"
+        )
+    return Gate(total, settings.max_client_sockets, settings.header_seconds)
 
 
 def make_settings(
@@ -64,6 +76,7 @@ def serve(
     **limits: Any,
 ) -> None:
     import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     from .app import create_app
     from .storage import normalize_url
@@ -79,6 +92,11 @@ def serve(
     logging.getLogger("alembic").setLevel(logging.WARNING)
     app = create_app(settings)  # reads and checks --content-dir before anything is served
     files = raise_file_limit()
+    try:
+        gate = make_gate(settings, files)
+    except ValueError as exc:
+        raise SystemExit(f"caiquan serve: {exc}") from None
+    app.state.gate = gate
     print(f"caiquan server: database {shown}", flush=True)
     if settings.content_dir:
         lib = app.state.library
@@ -95,7 +113,8 @@ def serve(
         ws_per_message_deflate=False,
         proxy_headers=False,
         server_header=False,
-        # Past this many connections and tasks uvicorn answers 503 instead of running out of
-        # file descriptors (which would stop /healthz and every table).
-        limit_concurrency=max(64, files - 64) if files > 0 else None,
+        # Every accepted socket is counted by address and in all, and a silent one closed
+        # (caiquan.server.transport): no number of idle sockets takes the descriptors.
+        http=guarded(AutoHTTPProtocol, gate),
+        limit_concurrency=gate.total,
     )

@@ -48,6 +48,16 @@ class Settings:
     shuffle_seconds: float = 10.0
     #: WebSocket connections per client address (each holds a file descriptor).
     max_client_connections: int = 64
+    #: TCP connections per client address of any kind (HTTP, WebSocket, or silent), counted
+    #: below the app as each is accepted; more are answered 503 and closed at once. 0: room
+    #: for 32 addresses within the total (between 8 and 64; caiquan.server.transport).
+    max_client_sockets: int = 0
+    #: A connection that has not sent a whole request's headers this long after it was
+    #: accepted, or after its previous answer, is closed (0: never).
+    header_seconds: float = 10.0
+    #: Open files kept free for the database, pools, logs: the server holds at most its
+    #: open-file limit less this many connections.
+    file_reserve: int = 128
     #: Spectators per table; counted apart from seated players, who are never refused for
     #: spectators.
     max_spectators: int = 100
@@ -69,6 +79,10 @@ class Settings:
     #: turn), asked for at once (running or waiting; more get 429), and CPU seconds (a budget
     #: of ``analysis_cpu_burst`` refilled at ``analysis_cpu_rate`` a second); answers kept
     #: (bytes).
+    #: Requests to those routes per second per client address, and burst, kept answers
+    #: included (each still reads the database): past it, 429 with Retry-After.
+    analysis_rate: float = 2.0
+    analysis_burst: float = 20.0
     analysis_processes: int = 1
     analysis_seconds: float = 60.0
     analysis_queue: int = 16

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Path, Request
@@ -14,6 +15,9 @@ from . import protocol, workers
 from .analysis import Busy
 from .hub import Hub, seat_json
 from .security import client_key, find_seat
+
+#: Why a replay or analysis route answers 429.
+_BUSY = "too many such requests from this address, or over its share of the analysis time"
 
 router = APIRouter(prefix="/api")
 
@@ -75,13 +79,14 @@ class Events(BaseModel):
     response_model=list[dict[str, str] | None],
     responses={
         422: {"description": "text that is not valid Unicode, or NUL"},
-        429: {"description": "over this address's share of the server's analysis time"},
+        429: {"description": _BUSY},
     },
 )
 async def format_events(game_id: GameId, body: Events, request: Request) -> Response:
     """The game's own zh/en wording of events the client already holds (its own view):
     one ``{"zh", "en"}`` per event, ``null`` for an event the game cannot word."""
     _game_id(game_id)
+    _rate(request)
     if not protocol.clean(body.events) or not protocol.clean(body.names):
         raise HTTPException(
             422, "events and names must be valid Unicode text (no lone surrogates) without NUL"
@@ -144,7 +149,7 @@ SeatToken = Annotated[
     summary="A finished game as a seat or a spectator saw it, after each decision",
     response_model=Replay,
     responses={
-        429: {"description": "over this address's share of the server's analysis time"},
+        429: {"description": _BUSY},
         403: {"description": "the X-Seat-Token holds no seat at this table"},
         404: {"description": "no such table"},
         409: {"description": "the game is not finished"},
@@ -158,6 +163,7 @@ async def replay(table_id: str, request: Request, token: SeatToken = None) -> Re
     public then)."""
     from .api import finished_row
 
+    _rate(request)
     hub: Hub = request.app.state.hub
     row, record = await finished_row(hub, table_id)
     seats = await hub.db(hub.storage.get_seats, table_id)
@@ -184,6 +190,19 @@ async def replay(table_id: str, request: Request, token: SeatToken = None) -> Re
     )
 
 
+def _rate(request: Request) -> None:
+    """Replay and analysis routes, per client address, before any database read: a kept
+    answer is cheap to serve but not free, and a flood of them slows every table."""
+    if not request.app.state.analysis_limiter.take(client_key(request.client)):
+        rate = float(request.app.state.settings.analysis_rate)
+        wait = max(1, math.ceil(1 / rate)) if rate > 0 else 3600
+        raise HTTPException(
+            429,
+            "too many replay and analysis requests from your address; slow down",
+            headers={"Retry-After": str(wait)},
+        )
+
+
 async def _answer(request: Request, key: Any, fn: Any, *args: Any) -> Response:
     """``fn(*args)``'s JSON from the server's analyses (:mod:`caiquan.server.analysis`):
     cached per ``key``, computed in its own pool within this client's budget; over a limit,
@@ -203,7 +222,7 @@ async def _answer(request: Request, key: Any, fn: Any, *args: Any) -> Response:
     summary="The throw coach's analysis of a finished game",
     response_model=dict[str, Any],
     responses={
-        429: {"description": "over this address's share of the server's analysis time"},
+        429: {"description": _BUSY},
         404: {"description": "no such table"},
         409: {"description": "the game is not finished"},
     },
@@ -217,6 +236,7 @@ async def coach(table_id: str, request: Request) -> Response:
     which are secret until the end."""
     from .api import finished_row
 
+    _rate(request)
     hub: Hub = request.app.state.hub
     row, record = await finished_row(hub, table_id)
     config = hub.library.resolve(row.game, row.config)
@@ -229,7 +249,7 @@ async def coach(table_id: str, request: Request) -> Response:
     summary="The live throw coach: one seat's figures so far, from what that seat has seen",
     response_model=dict[str, Any],
     responses={
-        429: {"description": "over this address's share of the server's analysis time"},
+        429: {"description": _BUSY},
         403: {"description": "no X-Seat-Token, or it holds no seat at this table"},
         404: {"description": "no such table"},
     },
@@ -242,6 +262,7 @@ async def live_coach(table_id: str, request: Request, token: SeatToken = None) -
     (:func:`caiquan.coach.analyse_seat`: its own view at each exchange, the opponent's throw
     only once revealed, no sample drawn from the secret seed); choices laid face down and not
     yet revealed are not in it. The client asks after each of its throws is revealed."""
+    _rate(request)
     hub: Hub = request.app.state.hub
     if len(table_id) > 32 or not protocol.clean(table_id):
         raise HTTPException(404, "no such table")

@@ -935,6 +935,11 @@ function liveCoachFetch(id, c, live, redraw) {
   live.asked = true;
   fetch(`/api/tables/${id}/coach/live`, { headers: { "X-Seat-Token": c.token } })
     .then(async (res) => {
+      if (res.status === 429) { // asked too often (a fast game): keep what is shown, ask again soon
+        const wait = Math.min(30, Number(res.headers.get("Retry-After")) || 2);
+        setTimeout(() => { if (live.seat === c.seat) liveCoachFetch(id, c, live, redraw); }, wait * 1000);
+        return;
+      }
       const d = await res.json();
       if (!res.ok) throw new Error(d.detail || res.statusText);
       if (live.seat === c.seat) { live.data = d; live.error = null; }
