@@ -199,6 +199,7 @@ def main() -> None:
                 # and its sockets: every player of every game comes from this address
                 "CAIQUAN_MAX_CLIENT_SOCKETS": "1000000",
                 "CAIQUAN_MAX_CLIENT_CONNECTIONS": "1000000",
+                "CAIQUAN_MAX_CLIENT_TABLES": "1000000",
             },
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
