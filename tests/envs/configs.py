@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from caiquan.games import game_ids
+
 # (game id, options, label); legends at every player count it takes
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("promise", {}),
@@ -14,6 +16,11 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("legends", {"players": 6}),
     ("goofspiel", {"num_cards": 5}),
     ("goofspiel", {"players": 3, "num_cards": 4, "imp_info": True}),
+]
+
+# CONFIGS, and every other registered game at its default options
+EVERY_GAME: list[tuple[str, dict[str, Any]]] = CONFIGS + [
+    (g, {}) for g in game_ids() if g not in {gid for gid, _ in CONFIGS}
 ]
 
 

@@ -3,7 +3,6 @@ truncation (``max_steps``) and the illegal-action modes (``illegal``)."""
 
 from __future__ import annotations
 
-import types
 import warnings
 from typing import Any
 
@@ -17,17 +16,15 @@ pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not install
 
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", "The old environment creation API", DeprecationWarning)
-    from pettingzoo.test import api_test, max_cycles_test, parallel_api_test
+    from pettingzoo.test import api_test, parallel_api_test
 
 from caiquan.envs.gymnasium import SingleAgentEnv
 from caiquan.envs.options import IllegalActionError
 from caiquan.envs.pettingzoo import env, parallel_env, raw_env
-from caiquan.games import game_ids, load_game
+from caiquan.games import load_game
 
-from .configs import CONFIGS, config_id
+from .configs import EVERY_GAME, config_id
 
-# every configuration of the adapter tests, and every registered game at its defaults
-MASK_CONFIGS = CONFIGS + [(g, {}) for g in game_ids() if g not in {gid for gid, _ in CONFIGS}]
 SEEDS = st.integers(0, 2**32 - 1)
 
 
@@ -40,7 +37,7 @@ def legal_mask(state: Any, player: int, n: int) -> np.ndarray:
 # ---------------------------------------------------------------------- masks == legal()
 
 
-@pytest.mark.parametrize("config", MASK_CONFIGS, ids=config_id)
+@pytest.mark.parametrize("config", EVERY_GAME, ids=config_id)
 @settings(max_examples=4, deadline=None)
 @given(seed=SEEDS)
 def test_gymnasium_action_masks_equal_legal(config: tuple[str, dict[str, Any]], seed: int) -> None:
@@ -63,7 +60,7 @@ def test_gymnasium_action_masks_equal_legal(config: tuple[str, dict[str, Any]], 
     assert not e.action_masks().any()
 
 
-@pytest.mark.parametrize("config", MASK_CONFIGS, ids=config_id)
+@pytest.mark.parametrize("config", EVERY_GAME, ids=config_id)
 @settings(max_examples=3, deadline=None)
 @given(seed=SEEDS)
 def test_pettingzoo_aec_masks_equal_legal(config: tuple[str, dict[str, Any]], seed: int) -> None:
@@ -93,7 +90,7 @@ def test_pettingzoo_aec_masks_equal_legal(config: tuple[str, dict[str, Any]], se
     assert e.state_.is_terminal()
 
 
-@pytest.mark.parametrize("config", MASK_CONFIGS, ids=config_id)
+@pytest.mark.parametrize("config", EVERY_GAME, ids=config_id)
 @settings(max_examples=3, deadline=None)
 @given(seed=SEEDS)
 def test_pettingzoo_parallel_masks_equal_legal(
@@ -210,48 +207,6 @@ def test_pettingzoo_parallel_truncates_after_max_steps() -> None:
     assert set(rewards.values()) == {0.0} and p_env.agents == []
     assert not any(o["action_mask"].any() for o in obs.values())
     assert not p_env.state_.is_terminal()
-
-
-class _Recorder:
-    """The module ``max_cycles_test`` wants (``env(max_cycles=)``, ``parallel_env(...)``),
-    made from a configuration; it keeps the envs it made."""
-
-    def __init__(self, gid: str, opts: dict[str, Any]) -> None:
-        self.gid, self.opts = gid, opts
-        self.made: list[Any] = []
-
-    def module(self) -> types.SimpleNamespace:
-        def make(factory: Any) -> Any:
-            def build(max_cycles: int) -> Any:
-                # max_cycles_test samples from the whole action space: illegal="mask"
-                # turns each sample into a legal option
-                made = factory(self.gid, self.opts, max_steps=max_cycles, illegal="mask")
-                self.made.append(made)
-                return made
-
-            return build
-
-        return types.SimpleNamespace(env=make(env), parallel_env=make(parallel_env))
-
-
-# max_cycles_test counts the steps of each agent: it holds for games where every player
-# decides in each of the first max_cycles (4) moves, as in goofspiel (a simultaneous bid
-# each turn); enough cards that the game outlasts 4 moves, so that it is truncated
-MAX_CYCLES_CONFIGS = [
-    ("goofspiel", {"num_cards": 8}),
-    ("goofspiel", {"players": 3, "num_cards": 6, "imp_info": True}),
-]
-
-
-@pytest.mark.parametrize("config", MAX_CYCLES_CONFIGS, ids=config_id)
-def test_pettingzoo_max_cycles_test(config: tuple[str, dict[str, Any]]) -> None:
-    rec = _Recorder(*config)
-    max_cycles_test(rec.module())
-    parallel, aec = rec.made
-    for made in (parallel, aec.unwrapped):
-        s = made.state_
-        assert s.move_number == 4 and not s.is_terminal()  # ended by truncation
-    assert all(aec.unwrapped.truncations.values())
 
 
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")

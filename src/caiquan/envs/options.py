@@ -10,7 +10,8 @@
   "played": b}``.
 
 ``max_steps`` — ``None`` (the default) never truncates; a positive ``n`` truncates the
-episode after ``n`` steps (each adapter says what it counts).
+episode after ``n`` steps (each adapter says what it counts). ``max_cycles`` — PettingZoo's
+name for truncation, counted in cycles (:mod:`caiquan.envs.pettingzoo`), checked the same way.
 
 >>> check_illegal("mask")
 'mask'
@@ -22,6 +23,10 @@ ValueError: illegal must be one of 'penalty', 'raise', 'mask'; got 'ignore'
 Traceback (most recent call last):
 ...
 ValueError: max_steps must be None (no truncation) or a positive integer; got 0
+>>> check_max_cycles(2.5)
+Traceback (most recent call last):
+...
+ValueError: max_cycles must be None (no truncation) or a positive integer; got 2.5
 """
 
 from __future__ import annotations
@@ -49,13 +54,22 @@ def check_illegal(mode: Any) -> IllegalMode:
 
 def check_max_steps(max_steps: Any) -> int | None:
     """``None`` or a positive ``int``, else a ``ValueError``."""
-    if max_steps is None:
+    return _check_limit("max_steps", max_steps)
+
+
+def check_max_cycles(max_cycles: Any) -> int | None:
+    """``None`` or a positive ``int``, else a ``ValueError`` (as :func:`check_max_steps`)."""
+    return _check_limit("max_cycles", max_cycles)
+
+
+def _check_limit(name: str, value: Any) -> int | None:
+    if value is None:
         return None
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int | np.integer) or max_steps < 1:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
         raise ValueError(
-            f"max_steps must be None (no truncation) or a positive integer; got {max_steps!r}"
+            f"{name} must be None (no truncation) or a positive integer; got {value!r}"
         )
-    return int(max_steps)
+    return int(value)
 
 
 def legal_replacement(rng: np.random.Generator, legal: Sequence[int]) -> int:
@@ -72,6 +86,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalMode",
     "check_illegal",
+    "check_max_cycles",
     "check_max_steps",
     "illegal_message",
     "legal_replacement",

@@ -24,6 +24,10 @@ Conventions (PettingZoo's, for turn-based games with masks):
   rewards 0. In the parallel env that is the ``n``-th ``step``; in the AEC env a move
   takes one step of each of its movers. ``None`` (the default): no truncation (every game
   ends within ``max_decisions()``);
+* ``max_cycles=n`` is PettingZoo's name for truncation (its own environments and its
+  ``max_cycles_test`` pass it), counted as PettingZoo counts it: the episode is truncated
+  once ``n`` cycles are complete, a cycle being every agent acting once (see *Cycles*
+  below). It cannot be given with ``max_steps`` (a ``ValueError`` names both);
 * ``illegal`` (:mod:`caiquan.envs.options`) says what an illegal action does:
   ``"penalty"`` (the default) ends the game at once: the offender gets ``illegal_reward``
   (−1 by default), the others 0, and every agent's info has ``"illegal_action": True``;
@@ -41,6 +45,33 @@ decision applies.
 
 **Parallel.** :func:`parallel_env` takes the joint action directly: ``step`` reads the
 actions of the players deciding now and ignores the others' (whose masks are all zero).
+
+**Cycles** (``max_cycles``). PettingZoo's environments count a cycle when the last agent of
+a round has stepped (the world then advances one frame) and truncate when the count reaches
+``max_cycles``; in a parallel env one ``step`` is one cycle. Here:
+
+* parallel: every agent is given an action in each ``step`` (those not deciding are
+  ignored), so a cycle is a ``step``, which is one move: ``max_cycles=n`` truncates after
+  the ``n``-th ``step``, exactly as ``max_steps=n``;
+* AEC: only deciding agents are selected, so a move may be one agent's step alone. The
+  ``k``-th cycle is each agent's ``k``-th step, complete when the last agent takes it
+  (``cycles`` of the raw env, ``env(...).unwrapped.cycles``: the fewest steps any agent
+  has taken). The episode is truncated at the end of the move in which the ``n``-th cycle
+  completes, never between two face-down commits: every agent has then taken at least
+  ``n`` steps. When every player decides in every move (goofspiel, oshi_zumo) that is the
+  ``n``-th move, as in the parallel env; in a game with turns it comes later, and an agent
+  that decides more often than the others has taken more than ``n`` steps by then.
+
+>>> e = raw_env("promise", max_cycles=2)  # its first moves: both players decide at once
+>>> e.reset(seed=3)
+>>> def play_first_legal() -> None:
+...     e.step(int(e.last()[0]["action_mask"].argmax()))
+>>> play_first_legal(); play_first_legal(); e.cycles, any(e.truncations.values())
+(1, False)
+>>> play_first_legal(); e.cycles, e.state_.move_number  # one commit: the move waits
+(1, 1)
+>>> play_first_legal(); e.cycles, all(e.truncations.values())
+(2, True)
 """
 
 from __future__ import annotations
@@ -59,6 +90,7 @@ from .options import (
     IllegalActionError,
     IllegalMode,
     check_illegal,
+    check_max_cycles,
     check_max_steps,
     illegal_message,
     legal_replacement,
@@ -82,6 +114,7 @@ class _Table:
         illegal_reward: float,
         illegal: IllegalMode,
         max_steps: int | None,
+        max_cycles: int | None,
     ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
@@ -90,6 +123,12 @@ class _Table:
         self.illegal_reward = float(illegal_reward)
         self.illegal: IllegalMode = check_illegal(illegal)
         self.max_steps = check_max_steps(max_steps)
+        self.max_cycles = check_max_cycles(max_cycles)
+        if self.max_steps is not None and self.max_cycles is not None:
+            raise ValueError(
+                "give max_steps (the game's moves) or max_cycles (PettingZoo's cycles), not "
+                f"both; got max_steps={max_steps!r} and max_cycles={max_cycles!r}"
+            )
         self.rng = np.random.default_rng(0)
         self.encoder: Encoder = encoder_for(game)
         self.agents = [agent_name(p) for p in range(game.num_players)]
@@ -139,12 +178,15 @@ class _Table:
         requested = None if action is None else int(action)
         return played, {"replaced_action": {"requested": requested, "played": played}}
 
-    def truncated(self) -> bool:
-        """The game has taken ``max_steps`` decisions without ending."""
+    def truncated(self, cycles: int) -> bool:
+        """The game has not ended and has taken ``max_steps`` moves, or ``cycles`` (the
+        cycles complete, as the env counts them) has reached ``max_cycles``."""
         s = self.state
-        return (
-            self.max_steps is not None and not s.is_terminal() and s.move_number >= self.max_steps
-        )
+        if s.is_terminal():
+            return False
+        if self.max_steps is not None:
+            return s.move_number >= self.max_steps
+        return self.max_cycles is not None and cycles >= self.max_cycles
 
     def observe(self, player: int, with_mask: bool) -> dict[str, Any]:
         s = self.state
@@ -189,9 +231,10 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
         illegal_reward: float = -1.0,
         illegal: IllegalMode = "penalty",
         max_steps: int | None = None,
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
-        self._t = _Table(game, render_mode, illegal_reward, illegal, max_steps)
+        self._t = _Table(game, render_mode, illegal_reward, illegal, max_steps, max_cycles)
         self.game = game
         self.render_mode = render_mode
         self.metadata = {
@@ -203,7 +246,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
         self.observation_spaces = self._t.observation_spaces
         self.action_spaces = self._t.action_spaces
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
-        self._truncated = False  # the episode was truncated (max_steps)
+        self._truncated = False  # the episode was truncated (max_steps or max_cycles)
         self._reset_bookkeeping()
 
     # ------------------------------------------------------------------ API
@@ -218,6 +261,12 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
     def state_(self) -> State:
         """The engine state (for tools and tests; agents should use ``observe``)."""
         return self._t.state
+
+    @property
+    def cycles(self) -> int:
+        """The cycles complete since ``reset``: the fewest steps any agent has taken (a
+        dead agent's step after the end does not count)."""
+        return min(self._steps.values())
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._t.new_game(seed)
@@ -245,13 +294,14 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
             self._end_illegal(agent)
         else:
             self.infos[agent] = info
-            s.commit(p, play)
+            self._steps[agent] += 1
+            applied = s.commit(p, play)
             if s.is_terminal():
                 for q, r in enumerate(s.returns()):
                     self.rewards[self.possible_agents[q]] = float(r)
                 for a in self.agents:
                     self.terminations[a] = True
-            elif self._t.truncated():
+            elif applied and self._t.truncated(self.cycles):
                 self._truncated = True
                 for a in self.agents:
                     self.truncations[a] = True
@@ -277,6 +327,7 @@ class CaiquanAECEnv(AECEnv[str, dict[str, Any], int]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps: dict[str, int] = dict.fromkeys(self.agents, 0)  # live steps per agent
         self.agent_selection = self.possible_agents[0]
 
     def _next_mover(self) -> str:
@@ -301,8 +352,9 @@ class CaiquanParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         illegal_reward: float = -1.0,
         illegal: IllegalMode = "penalty",
         max_steps: int | None = None,
+        max_cycles: int | None = None,
     ) -> None:
-        self._t = _Table(game, render_mode, illegal_reward, illegal, max_steps)
+        self._t = _Table(game, render_mode, illegal_reward, illegal, max_steps, max_cycles)
         self.game = game
         self.render_mode = render_mode
         self.metadata = {
@@ -324,6 +376,11 @@ class CaiquanParallelEnv(ParallelEnv[str, dict[str, Any], int]):
     def state_(self) -> State:
         """The engine state (for tools and tests; agents should use the observations)."""
         return self._t.state
+
+    @property
+    def cycles(self) -> int:
+        """The cycles complete since ``reset``: the ``step`` calls that applied a move."""
+        return self._t.state.move_number
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -367,7 +424,7 @@ class CaiquanParallelEnv(ParallelEnv[str, dict[str, Any], int]):
         else:
             s.apply(joint)
             done = s.is_terminal()
-            truncated = self._t.truncated()
+            truncated = self._t.truncated(self.cycles)
             ret = s.returns()
             rewards = {a: float(ret[i]) if done else 0.0 for i, a in enumerate(agents)}
         obs = self._observations(ended=done or truncated)
@@ -398,11 +455,17 @@ def raw_env(
     illegal_reward: float = -1.0,
     illegal: IllegalMode = "penalty",
     max_steps: int | None = None,
+    max_cycles: int | None = None,
     **options: Any,
 ) -> CaiquanAECEnv:
     """The AEC environment of a game without PettingZoo's order-enforcing wrapper."""
     return CaiquanAECEnv(
-        _load(game_id, config, options), render_mode, illegal_reward, illegal, max_steps
+        _load(game_id, config, options),
+        render_mode=render_mode,
+        illegal_reward=illegal_reward,
+        illegal=illegal,
+        max_steps=max_steps,
+        max_cycles=max_cycles,
     )
 
 
@@ -414,12 +477,13 @@ def env(
     illegal_reward: float = -1.0,
     illegal: IllegalMode = "penalty",
     max_steps: int | None = None,
+    max_cycles: int | None = None,
     **options: Any,
 ) -> AECEnv[str, dict[str, Any], int]:
     """The AEC environment of a game, e.g. ``env("legends", players=4)``.
 
     ``config`` and keyword ``options`` are the game's options (as for ``load_game``);
-    ``illegal`` and ``max_steps`` as in the module docstring. Wrapped
+    ``illegal``, ``max_steps`` and ``max_cycles`` as in the module docstring. Wrapped
     in PettingZoo's ``OrderEnforcingWrapper`` (``env.unwrapped`` is the raw env).
     """
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
@@ -431,6 +495,7 @@ def env(
         illegal_reward=illegal_reward,
         illegal=illegal,
         max_steps=max_steps,
+        max_cycles=max_cycles,
         **options,
     )
     return OrderEnforcingWrapper(raw)
@@ -444,11 +509,18 @@ def parallel_env(
     illegal_reward: float = -1.0,
     illegal: IllegalMode = "penalty",
     max_steps: int | None = None,
+    max_cycles: int | None = None,
     **options: Any,
 ) -> CaiquanParallelEnv:
-    """The parallel environment of a game, e.g. ``parallel_env("promise")``."""
+    """The parallel environment of a game, e.g. ``parallel_env("promise")``; the
+    arguments as for :func:`env`."""
     return CaiquanParallelEnv(
-        _load(game_id, config, options), render_mode, illegal_reward, illegal, max_steps
+        _load(game_id, config, options),
+        render_mode=render_mode,
+        illegal_reward=illegal_reward,
+        illegal=illegal,
+        max_steps=max_steps,
+        max_cycles=max_cycles,
     )
 
 
