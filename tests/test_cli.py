@@ -370,7 +370,7 @@ def test_bench_peers_bar_is_the_same(
 def test_coach_reads_a_record(tmp_path: Path) -> None:
     """``caiquan coach RECORD``: the report in either language, or the analysis as JSON."""
     record = tmp_path / "promise.json"
-    r = run("demo", "promise", "--seed", "5", "--bots", "nash", "--record", str(record))
+    r = run("demo", "promise", "--seed", "6", "--bots", "nash", "--record", str(record))
     assert r.returncode == 0, r.stderr
     en = run("coach", str(record), "--lang", "en")
     assert en.returncode == 0, en.stderr

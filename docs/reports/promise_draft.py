@@ -1,7 +1,9 @@
 """Promise's character draft as played (issue 25): the matchup matrix, the draft it implies,
 and games drafted by the seed's rule (the opening throw's winner picks first, the loser
-second; ``--pick blind``: face down, a clash sends both back, the default; ``open``: face
-down, the same character allowed; ``draft``: openly), played by the same bots on both seats.
+second; ``--pick priority``, the default: face down, a clash leaves the character with the
+first picker and the other draws one of the rest; ``blind``: face down, a clash sends both
+back; ``open``: face down, the same character allowed; ``draft``: openly), played by the same
+bots on both seats.
 
     python docs/reports/promise_draft.py    # 100 games per ordered pair, 600 drafted
     python docs/reports/promise_draft.py --pair-games 0 --draft-games 2000 \\
@@ -74,7 +76,7 @@ def drafted(args: tuple[int, int, str, str, str | None]) -> list[dict[str, Any]]
             "draw": state.outcome().results[0] == "draw",
             "clashes": sum(e["kind"] == "clash" for e in state.events(None, 0)),
             "two_left": any(
-                e["kind"] == "clash" and not e["again"] for e in state.events(None, 0)
+                e["kind"] == "clash" and e.get("again") is False for e in state.events(None, 0)
             ),
         })  # fmt: skip
     return out
@@ -133,7 +135,9 @@ def main() -> None:
         help="write the measured matrix to the game's draft.toml (the bots' draft table)",
     )  # fmt: skip
     ap.add_argument(
-        "--pick", choices=("blind", "open", "draft"), help="character_pick for the drafted games"
+        "--pick",
+        choices=("priority", "blind", "open", "draft"),
+        help="character_pick for the drafted games (default: the game's default)",
     )
     a = ap.parse_args()
     t0 = time.monotonic()

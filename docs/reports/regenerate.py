@@ -48,6 +48,12 @@ STEPS: dict[str, tuple[str, list[str]]] = {
     "promise-seats": ("json", ["simulate", "promise", "--games", "2000", "--bots", "nash",
                                "--seed", "2", "--jobs", "2", "--json"]),
     "drama_natures": ("script", ["drama_natures.py", "150", "ismcts:iterations=30", "4"]),
+    # promise's character pick as played (issue 52): nash, then the hard bot, on both seats
+    "promise_draft": ("script", ["promise_draft.py", "--pair-games", "0", "--draft-games", "2000",
+                                 "--seed", "520000", "-j", "2"]),
+    "promise_draft_hard": ("script", ["promise_draft.py", "--pair-games", "0", "--draft-games",
+                                      "400", "--seed", "530000", "-j", "2", "--bots",
+                                      "ismcts:iterations=200,seconds=1"]),
 }  # fmt: skip
 GROUPS = {"tournaments": ["promise-greedy-nash", "legends-greedy-nash"]}
 

@@ -112,9 +112,49 @@ def test_open_pick_hides_the_first_pick_until_both_have_chosen() -> None:
     assert s.observation(1)["characters"] == ["guard", "guard"]
 
 
-def test_blind_pick_is_the_default_face_down_and_revealed_together() -> None:
+def test_priority_pick_is_the_default_the_winner_keeps_the_character_on_a_clash() -> None:
+    """The seed: 「赢的一方优先选择角色卡，输的一方等对方选择结束后才能进行选择。选择结束后
+    双方同时公开自己的角色卡」 — the throw's winner chooses with priority, the loser after,
+    both revealed together. Win the throw, choose the boxer; the other chooses the boxer too:
+    you keep it, and they draw one of the others at random. Neither learns the other's
+    choice before the reveal."""
     game = load_game("promise", content=PINNED)
-    assert game.config["character_pick"] == "blind"
+    assert game.config["character_pick"] == "priority" and game.version == 5
+    drawn: set[str] = set()
+    for seed in range(30):
+        s = game.new_state(seed)
+        s.apply({0: RPS_BASE + 1, 1: RPS_BASE})  # rock (B) beats scissors (A): B first
+        assert s.to_move() == (1,) and s.observation(None)["first_picker"] == 1
+        s.apply(CHAR_BASE + 2)  # B: the boxer, face down
+        assert s.to_move() == (0,)  # the loser chooses after the winner has finished
+        assert s.observation(0)["characters"] == [None, None]  # A cannot see B's choice
+        assert s.observation(1)["characters"] == [None, "fist"]
+        assert all("fist" not in str(e) for e in s.events(0))
+        assert CHAR_BASE + 2 in s.legal(0)  # A cannot tell which card B holds
+        worlds = {tuple(s.determinize(0, Rng(i)).chars) for i in range(30)}
+        assert len(worlds) > 1  # A's worlds redraw B's hidden choice
+        s.apply(CHAR_BASE + 2)  # A: the boxer too: a clash
+        obs = s.observation(None)
+        assert obs["phase"] == "stance" and obs["characters"][1] == "fist"
+        assert obs["characters"][0] != "fist"  # no mirror match
+        assert "struck" not in obs
+        clash = [e for e in s.events(None) if e["kind"] == "clash"]
+        assert len(clash) == 1 and clash[0]["keeps"] == 1
+        assert clash[0]["drawn"] == obs["characters"][0]
+        drawn.add(obs["characters"][0])
+    assert drawn == {"sword", "spear", "taoist", "guard", "assassin"}  # any of the others
+    # no clash: each keeps their own choice, revealed together
+    s = game.new_state(1)
+    s.apply({0: RPS_BASE, 1: RPS_BASE + 1})  # A picks first
+    s.apply(CHAR_BASE + 3)
+    s.apply(CHAR_BASE + 0)
+    obs = s.observation(None)
+    assert obs["characters"] == ["taoist", "sword"] and obs["phase"] == "stance"
+    assert not any(e["kind"] == "clash" for e in s.events(None))
+
+
+def test_blind_pick_is_face_down_and_revealed_together() -> None:
+    game = load_game("promise", content=PINNED, character_pick="blind")
     s = game.new_state(1)
     s.apply({0: RPS_BASE, 1: RPS_BASE + 1})  # rock beats scissors: A picks first
     assert s.to_move() == (0,)
@@ -133,7 +173,7 @@ def test_blind_pick_is_the_default_face_down_and_revealed_together() -> None:
 
 
 def test_blind_clash_takes_the_character_out_and_both_pick_again() -> None:
-    s = load_game("promise", content=PINNED).new_state(1)
+    s = load_game("promise", content=PINNED, character_pick="blind").new_state(1)
     s.apply({0: RPS_BASE + 1, 1: RPS_BASE})  # scissors loses to rock: B picks first
     s.apply(CHAR_BASE + 5)  # B: assassin
     s.apply(CHAR_BASE + 5)  # A: assassin too: a clash
@@ -152,7 +192,7 @@ def test_blind_clash_takes_the_character_out_and_both_pick_again() -> None:
 
 
 def test_blind_clash_with_two_characters_left_a_throw_decides_who_keeps_it() -> None:
-    s = load_game("promise", content=PINNED).new_state(1)
+    s = load_game("promise", content=PINNED, character_pick="blind").new_state(1)
     s.apply({0: RPS_BASE, 1: RPS_BASE + 1})  # A picks first
     for c in (0, 1, 2, 3):  # four clashes strike sword, spear, fist, taoist
         s.apply(CHAR_BASE + c)
@@ -895,18 +935,18 @@ def test_weapon_set_face_down_beside_the_equipped_one_until_the_reveal() -> None
     assert p0["equipped"] == "K" and p0["hand_weapons"] == ["J", "Q"]
 
 
-def test_records_of_rules_version_3_are_refused() -> None:
+def test_records_of_rules_version_4_are_refused() -> None:
     import json
 
     from caiquan.engine import RecordVersionError
     from caiquan.games import replay
 
     game = load_game("promise", content=PINNED, characters="sword,spear")
-    assert game.version == 4
+    assert game.version == 5
     rec = json.loads(game.new_state(0).record().to_json())
-    rec["version"] = 3
+    rec["version"] = 4
     with pytest.raises(
-        RecordVersionError, match="rules version 3, but this caiquan plays version 4"
+        RecordVersionError, match="rules version 4, but this caiquan plays version 5"
     ):
         replay(json.dumps(rec))
 

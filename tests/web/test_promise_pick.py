@@ -1,5 +1,6 @@
-"""Promise's blind character pick at the web table (rules version 4): two players on one
-screen choose the same character, the table says so, takes it out and both choose again."""
+"""Promise's character pick at the web table: two players on one screen choose the same
+character. By default (rules version 5, priority) the throw's winner keeps it and the other
+draws one of the rest; in the blind variant the table takes it out and both choose again."""
 
 from __future__ import annotations
 
@@ -26,10 +27,40 @@ def _act(page: Any, text: str) -> None:
     )
 
 
-def test_a_blind_clash_is_shown_and_both_choose_again(server: WebServer, browser: Any) -> None:
+def test_a_clash_leaves_the_character_with_the_throws_winner(
+    server: WebServer, browser: Any
+) -> None:
     page = new_page(browser)
     page.add_init_script("localStorage.setItem('caiquan.speed', 'off')")
     create_table(page, server.base, "promise", None, ["human", "human"], hotseat=True, keep=False)
+    _act(page, "rock")  # seat 0
+    _act(page, "scissors")  # seat 1: rock beats scissors, A (seat 0) picks first
+    _act(page, "Boxer")  # A: face down
+    _act(page, "Boxer")  # B: the same character — a clash, A keeps it
+    page.wait_for_selector("#privacy #privacy-ready")  # round 1: seat 0 places its tokens
+    page.click("#privacy-ready")
+    page.wait_for_selector("#t-log li:has-text('both chose')")
+    log = page.inner_text("#t-log")
+    assert "both chose Tieshan the Boxer:" in log and "picks first and keeps it" in log
+    assert "draws one of the others at random" in log
+    line = page.locator("#t-log li", has_text="characters:")
+    line.wait_for()
+    assert line.inner_text().count("Tieshan the Boxer") == 1  # no mirror match
+    assert not script_errors(page)
+
+
+def test_a_blind_clash_is_shown_and_both_choose_again(server: WebServer, browser: Any) -> None:
+    page = new_page(browser)
+    page.add_init_script("localStorage.setItem('caiquan.speed', 'off')")
+    create_table(
+        page,
+        server.base,
+        "promise",
+        {"character_pick": "blind"},
+        ["human", "human"],
+        hotseat=True,
+        keep=False,
+    )
     _act(page, "rock")  # seat 0
     _act(page, "scissors")  # seat 1: rock beats scissors, A (seat 0) picks first
     _act(page, "Boxer")  # A: face down

@@ -7,14 +7,19 @@ file it was measured on. A table that does not match the content in play (anothe
 file, or the shipped one changed since) is not used: the bots then fall back to the
 strategy's sturdiest-hitter pick.
 
-How a pick uses it: with face-down picks (``character_pick = "blind"``, the default, or
-``"open"``; the first pick stays hidden until both have picked, as the seed's
+How a pick uses it: with face-down picks (``character_pick = "priority"``, the default,
+``"blind"`` or ``"open"``; the first pick stays hidden until both have picked, as the seed's
 "选择结束后双方同时公开" has it) neither picker knows the other's character, so both play the
 equilibrium mix of the zero-sum matrix game ``score − ½`` — a rock-paper-scissors of
 characters, where picking first gives nothing away. In ``blind`` a clash (both chose the same
 character) takes that character out and both pick again: that replay is the same game on
 fewer characters, worth ½ to each by symmetry, so the matrix's diagonal stays ½ and the mix
-is the equilibrium over the characters still free. In the visible draft (``"draft"``: a
+is the equilibrium over the characters still free. In the priority pick (the default since
+rules version 5) a clash leaves the character with the first picker and the other draws one
+of the rest at random, so the matrix's diagonal is the first picker's mean score against the
+rest, and the game is no longer symmetric: the first picker plays the rows' mix, the other
+the columns' (:func:`priority_mix`; the first picker's value on the shipped table is about
+0.502). In the visible draft (``"draft"``: a
 picked character leaves the pool, openly) the bots pick the sturdiest hitter: answering the
 first pick with its counter would leave the first picker only the table's maximin (about
 40 % on the shipped content).
@@ -103,6 +108,29 @@ def pick_mix(table: DraftTable, mine: Sequence[str], theirs: Sequence[str]) -> l
     face down from ``theirs``: the row mix of the matrix game ``score − ½``."""
     s = table.score
     return list(_row_mix(tuple(tuple(s[(x, y)] - 0.5 for y in theirs) for x in mine)))
+
+
+def priority_mix(table: DraftTable, names: Sequence[str], first: bool) -> list[float]:
+    """The probability of each character in ``names`` (all of them) in the priority pick
+    (``character_pick = "priority"``): both pick face down; a clash leaves the character
+    with the first picker and gives the other one of the rest at random. The matrix game
+    is the first picker's ``score − ½`` with the diagonal the first picker's mean score
+    against the rest; ``first`` says whose mix: the first picker's (the rows) or the
+    other's (the columns)."""
+    s = table.score
+    rows = []
+    for x in names:
+        rest = [s[(x, z)] for z in names if z != x]
+        rows.append(tuple((s[(x, y)] if y != x else sum(rest) / len(rest)) - 0.5 for y in names))
+    row, col = _mixes(tuple(rows))
+    return list(row if first else col)
+
+
+@lru_cache(maxsize=64)
+def _mixes(matrix: tuple[tuple[float, ...], ...]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Both players' equilibrium mixes of ``matrix``, clipped at 0; memoised."""
+    sol = solve_zero_sum(matrix)
+    return tuple(max(0.0, p) for p in sol.row), tuple(max(0.0, p) for p in sol.col)
 
 
 @lru_cache(maxsize=512)

@@ -82,6 +82,16 @@ def _pick(e: Event, zh: bool, names: Names = None) -> str:
 
 def _clash(e: Event, zh: bool, names: Names = None) -> str:
     who = e["name"] if zh else e["name_en"]
+    if "keeps" in e:  # character_pick = "priority"
+        keeper = _side(e["keeps"], zh, names)
+        other = _side(1 - e["keeps"], zh, names)
+        drawn = e["drawn_name"] if zh else e["drawn_name_en"]
+        return (
+            f"双方都选了{who}：先选的{keeper}优先，得到{who}；{other}从其余人物中随机抽到{drawn}"
+            if zh
+            else f"both chose {who}: {keeper} picks first and keeps it; {other} draws one of the "
+            f"others at random: {drawn}"
+        )
     if e["again"]:
         return (
             f"双方都选了{who}：该人物出局，双方重选"

@@ -25,13 +25,14 @@ WHAT: dict[str, tuple[str, str]] = {
     "pick": (
         "选择你要扮演的人物。每个人物有斩击、贯彻、打击三项属性（该出拳的力量）、体力、气、"
         "三张武器（J、Q、K）和十张技能（1–10）。把指针停在人物上（或轻点 ⓘ）可读整张人物卡。"
-        "默认是暗选：对方看不到你选了谁，双方选完后一起公开；如果双方选了同一人物，该人物出局，"
-        "双方重选。",
+        "选择是暗中的：对方看不到你选了谁，双方选完后一起公开；如果双方选了同一人物，猜拳赢的"
+        "一方（先选者）得到它，另一方从其余人物中随机抽一名。",
         "Choose the character you will play. Each has three attributes (slash, pierce, strike: "
         "the strength of that throw), life, qi, three weapons (J, Q, K) and ten skills (1–10). "
-        "Hover a character (or tap its ⓘ) to read the whole card. By default the pick is blind: "
-        "the other player cannot see whom you chose until both have chosen; if you both chose "
-        "the same character, it is out and you both choose again.",
+        "Hover a character (or tap its ⓘ) to read the whole card. The pick is face down: the "
+        "other player cannot see whom you chose until both have chosen; if you both chose the "
+        "same character, the throw's winner (who picks first) keeps it and the other draws one "
+        "of the rest at random.",
     ),
     "stance": (
         "放置两枚棋子（起手式）。技能卡只有在点数等于你棋子下的一张红心、或两张红心之和或之差时"

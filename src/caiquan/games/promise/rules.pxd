@@ -81,6 +81,7 @@ cdef class PromiseState(State):
     cpdef _end_reason(self)
     cpdef _ending(self)
     cpdef _finish(self, reason)
+    cpdef _keep(self, c)
     cpdef _kind(self, player)
     cpdef _metrics(self)
     cpdef _observe(self, player)

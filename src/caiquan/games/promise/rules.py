@@ -11,7 +11,8 @@ Decisions (``kind`` in brackets), in order:
 
 1. character-choice throw [``throw``]: simultaneous plain rock-paper-scissors; ties are
    thrown again (after ``choice_rethrows`` throws a coin from the game's RNG decides);
-2. character pick [``character``]: the winner, then the loser;
+2. character pick [``character``]: the winner, then the loser, both face down (by default
+   a clash leaves the character with the winner and the loser draws another at random);
 3. every round: stance placement [``stance``] (simultaneous), then the seed's two
    configuration steps, each simultaneous and face down: ○一 a skill card or none
    [``skill``], ○二 a weapon card or none (keep the equipped one) [``weapon``]; then the
@@ -711,8 +712,32 @@ class PromiseState(State):
             self._movers = (1 - p,)
         elif self.game.blind and self.chars[0] == self.chars[1]:
             self._clash(self.chars[0])
+        elif self.game.priority and self.chars[0] == self.chars[1]:
+            self._keep(self.chars[0])
         else:
             self._start_game()
+
+    def _keep(self, c: int) -> None:
+        """Priority pick, both chose ``c``: the first picker keeps it (the seed's 优先选择)
+        and the other draws one of the other characters at random (the game's RNG: one card
+        per character, shuffled face down, as at a table) — never a counter-pick, which a
+        second choice would be (it could name the counter of the first, and a clash tells
+        that the first picker holds it)."""
+        chars = self.game.content.characters
+        fp = self.first_picker
+        rest = [i for i in range(len(chars)) if i != c]
+        drawn = rest[self.rng.below(len(rest))]
+        self.chars[1 - fp] = drawn
+        if not self._quiet:
+            self._log(
+                "clash",
+                {
+                    "character": chars[c].id, "name": chars[c].name, "name_en": chars[c].name_en,
+                    "keeps": fp, "drawn": chars[drawn].id, "drawn_name": chars[drawn].name,
+                    "drawn_name_en": chars[drawn].name_en,
+                },
+            )  # fmt: skip
+        self._start_game()
 
     def _clash(self, c: int) -> None:
         """Blind pick, both chose ``c``: one card per character, so ``c`` is out and both pick
@@ -1186,7 +1211,9 @@ class Promise(Game):
     # 2: the default content was tuned to the balance targets (issue 10)
     # 3: configuration is the seed's two face-down steps, skill then weapon (issue 18)
     # 4: characters are picked face down by default, a clash sends both back (issue 25)
-    version = 4
+    # 5: the throw's winner picks with priority: a clash leaves it with them, and the loser
+    #    draws one of the other characters at random (issue 52)
+    version = 5
     name_zh = "猜拳战争●四年之约"
     name_en = "The Four-Year Promise"
     min_players = 2
@@ -1224,14 +1251,16 @@ class Promise(Game):
         ),
         ConfigOption(
             "character_pick",
-            "blind",
-            "blind: both pick face down (the first picker first) and reveal together; if "
-            "both chose the same character it is out and both pick again; draft: a picked "
-            "character leaves the pool, openly; open: face down, and both may play the same "
-            "character",
-            "暗选：双方暗中选角（先选者先选）并同时公开；若选了同一人物，该人物出局，双方重选；"
-            "轮选：被选走的角色离开候选，公开进行；公开：暗中选角，双方可选同一人物",
-            choices=("blind", "draft", "open"),
+            "priority",
+            "priority: both pick face down (the first picker first) and reveal together; if "
+            "both chose the same character the first picker keeps it and the other draws one "
+            "of the rest at random; blind: the same, but a clash takes the character out and "
+            "both pick again; draft: a picked character leaves the pool, openly; open: face "
+            "down, and both may play the same character",
+            "优先：双方暗中选角（先选者先选）并同时公开；若选了同一人物，先选者得到，另一方从其余"
+            "人物中随机抽一名；暗选：同样暗中选角，但撞选时该人物出局，双方重选；轮选：被选走的"
+            "角色离开候选，公开进行；公开：暗中选角，双方可选同一人物",
+            choices=("priority", "blind", "draft", "open"),
         ),
         ConfigOption(
             "weapons",
@@ -1262,6 +1291,7 @@ class Promise(Game):
         self.data = self.content.rules
         self.draft: bool = c["character_pick"] == "draft"
         self.blind: bool = c["character_pick"] == "blind"
+        self.priority: bool = c["character_pick"] == "priority"
         self.weapons_persist: bool = c["weapons"] == "persist"
         self.recycle: bool = bool(c["recycle"])
         self.cap_by_life: bool = c["cap_result"] == "life"

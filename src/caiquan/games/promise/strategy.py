@@ -1,9 +1,9 @@
 # cython: annotation_typing=False
 """猜拳战争●四年之约: a player who reads the power table (the game's ``strategy`` hook).
 
-* character pick: when the first pick is face down (``character_pick = "blind"``, the
-  default, or ``"open"``), the equilibrium mix of the measured matchup matrix (draft.py);
-  in the visible draft, or where no table fits the content, the sturdiest hitter
+* character pick: when the first pick is face down (``character_pick = "priority"``, the
+  default, ``"blind"`` or ``"open"``), the equilibrium mix of the measured matchup matrix
+  (draft.py); in the visible draft, or where no table fits the content, the sturdiest hitter
   (vitality + best attribute + qi);
 * stance: the placement whose usable skill values include the best skill it can pay for
   (skills scored from their printed effects);
@@ -27,7 +27,7 @@ from caiquan.engine import Rng, State
 from caiquan.engine.strategy import argmax, best_options, maximin, pick_best, terminal_values
 
 from .content import Skill
-from .draft import pick_mix, table_for
+from .draft import pick_mix, priority_mix, table_for
 from .effects import effect_value
 from .rules import (
     CHAR_BASE,
@@ -84,6 +84,9 @@ def _pick(world: PromiseState, legal: tuple[int, ...], rng: Rng) -> int:
         # face-down picks (draft.py): the matchup matrix's equilibrium; never a look at the
         # other's hidden pick
         mine = [chars[o - CHAR_BASE].id for o in legal]
+        if world.game.priority:  # every character is legal: the priority pick's own game
+            first = world.phase == "pick" and world.first_picker == world.to_move()[0]
+            return legal[rng.weighted(priority_mix(table, mine, first))]
         # blind: the other picks from the same free characters (a clash is a fair replay);
         # open: from all of them
         theirs = mine if world.game.blind else [c.id for c in chars]
