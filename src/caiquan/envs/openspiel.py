@@ -181,9 +181,11 @@ class CaiquanGame(pyspiel.Game):
 
     game_id: str = ""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def _read_params(self, params: dict[str, Any]) -> int:
+        """Take this adapter's own parameters out of ``params`` (the rest are the game's
+        options) into ``deal_draws``, ``max_steps`` and ``turn_based``; a ValueError names
+        a bad one. Returns the default ``deal_draws`` (0: a game without chance)."""
         game_id = self.game_id
-        params = dict(params or {})
         default_draws = 0 if game_class(game_id).chance == "deterministic" else DEFAULT_DEAL_DRAWS
         self.deal_draws = int(params.pop("deal_draws", default_draws))
         if default_draws == 0 and self.deal_draws:
@@ -198,18 +200,18 @@ class CaiquanGame(pyspiel.Game):
             raise ValueError(f"turn_based must be true or false, got {turn_based!r}")
         #: the simultaneous nodes rolled out one player at a time (see the module docs)
         self.turn_based = turn_based
-        config = {k: v for k, v in params.items() if k != "name"}
-        self.caiquan_game: Game = load_cached(game_id, tuple(sorted(config.items())))
-        g = self.caiquan_game
-        self.wait_action = g.num_option_ids
-        lo, hi = g.utility_range()
-        gt = game_type(game_id)
+        return default_draws
+
+    def _type_and_length(self, g: Game) -> tuple[pyspiel.GameType, int]:
+        """OpenSpiel's game type (utility from the game's sums; sequential in the
+        turn-based form) and the longest game."""
+        gt = game_type(self.game_id)
         total = g.utility_sum()
         kind = "general" if total is None else "zero" if total == 0.0 else "constant"
         if _UTILITY[kind] != gt.utility:
             gt = _with(gt, utility=_UTILITY[kind])
         length = min(g.max_decisions(), self.max_steps) if self.max_steps else g.max_decisions()
-        if turn_based:
+        if self.turn_based:
             gt = _with(
                 gt,
                 dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -217,6 +219,19 @@ class CaiquanGame(pyspiel.Game):
                 long_name="Turn-based " + gt.long_name,
             )
             length *= g.num_players  # each joint decision is at most one move per player
+        return gt, length
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        default_draws = self._read_params(params)
+        turn_based = self.turn_based
+        config = {k: v for k, v in params.items() if k != "name"}
+        self.caiquan_game: Game = load_cached(self.game_id, tuple(sorted(config.items())))
+        g = self.caiquan_game
+        self.wait_action = g.num_option_ids
+        lo, hi = g.utility_range()
+        total = g.utility_sum()
+        gt, length = self._type_and_length(g)
         super().__init__(
             gt,
             pyspiel.GameInfo(

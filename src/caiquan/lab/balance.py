@@ -30,6 +30,7 @@ from caiquan.engine import ConfigError, Game, Target
 from caiquan.engine.describe import Scalar
 from caiquan.games import game_class, load_game
 
+from .naming import card_name
 from .simulate import (
     Progress,
     iter_rows,
@@ -423,13 +424,6 @@ def check_label_order(s: dict[str, Any], p: Params) -> Measured | None:
         for v, c in ((better, cells[better]), (worse, cells[worse]))
     )
     return Measured(shown, cells[better]["interval"][0] > cells[worse]["interval"][1])
-
-
-def card_name(item: tuple[str, dict[str, Any]]) -> str:
-    """A card of the summary by its English catalogue name (and its id, if that differs)."""
-    card, c = item
-    name = c.get("name", {}).get("en", card)
-    return name if name == card else f"{name} #{card}"
 
 
 def check_card_lift(s: dict[str, Any], p: Params) -> Measured | None:

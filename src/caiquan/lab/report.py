@@ -15,7 +15,7 @@ from typing import Any
 
 from caiquan import __version__
 
-from .balance import card_name
+from .naming import card_name
 
 W = 640  # plot width (px)
 BAR = 20  # bar height

@@ -15,13 +15,14 @@ of scores in [0, 1]). With one seat per game these are the old per-seat figures 
 from __future__ import annotations
 
 import itertools
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from caiquan.bots import Bot, BotSpec, as_spec, game_seed
-from caiquan.engine import ConfigError, Game, PlayerView, Rng
+from caiquan.engine import ConfigError, Game, Outcome, PlayerView, Rng
 
 from .play import play_game
 from .stats import game_interval
@@ -105,6 +106,46 @@ class TournamentResult:
         return out
 
 
+def _score_game(
+    out: Outcome, lineup: Sequence[int], standings: list[Standing], seat_scores: list[float]
+) -> None:
+    """Add one game to the standings (``standings[b]`` is bot ``b``'s) and the seats' scores:
+    a shared first place splits the point; the game is the unit of a bot's rate."""
+    firsts = sum(1 for r in out.ranks if r == 1)
+    in_game: dict[int, list[float]] = {}
+    for seat, b in enumerate(lineup):
+        st = standings[b]
+        st.seat_games += 1
+        share = 1.0 / firsts if out.ranks[seat] == 1 else 0.0
+        st.score += share
+        in_game.setdefault(b, []).append(share)
+        seat_scores[seat] += share
+        if out.results[seat] == "win":
+            st.wins += 1
+        elif out.results[seat] == "draw":
+            st.draws += 1
+        else:
+            st.losses += 1
+    for b, shares in in_game.items():  # the game is the unit of the rate and interval
+        st = standings[b]
+        st.games += 1
+        st.game_score += sum(shares) / len(shares)
+        st.min_seats = len(shares) if not st.min_seats else min(st.min_seats, len(shares))
+
+
+def _rate_game(
+    model: Any, out: Outcome, lineup: Sequence[int], names: list[str], ratings: dict[str, Any]
+) -> None:
+    """One rating entry per distinct bot in the game; a bot in several seats (fewer bots
+    than seats) is placed by its best seat."""
+    present = sorted(set(lineup))
+    if len(present) > 1:
+        best = [float(min(out.ranks[s] for s, b in enumerate(lineup) if b == x)) for x in present]
+        rated = model.rate([[ratings[names[b]]] for b in present], ranks=best)
+        for b, team in zip(present, rated, strict=True):
+            ratings[names[b]] = team[0]
+
+
 def run_tournament(
     game: Game,
     bot_specs: Sequence[str | BotSpec],
@@ -150,46 +191,15 @@ def run_tournament(
             players = [TimedBot(parsed[b].build(), times.setdefault(names[b], [])) for b in lineup]
         result = play_game(game, players, game_seed(seed, i))
         lengths.append(result.decisions)
-        out = result.outcome
-        firsts = sum(1 for r in out.ranks if r == 1)
-        in_game: dict[int, list[float]] = {}
-        for seat, b in enumerate(lineup):
-            st = standings[names[b]]
-            st.seat_games += 1
-            share = 1.0 / firsts if out.ranks[seat] == 1 else 0.0
-            st.score += share
-            in_game.setdefault(b, []).append(share)
-            seat_scores[seat] += share
-            if out.results[seat] == "win":
-                st.wins += 1
-            elif out.results[seat] == "draw":
-                st.draws += 1
-            else:
-                st.losses += 1
-        for b, shares in in_game.items():  # the game is the unit of the rate and interval
-            st = standings[names[b]]
-            st.games += 1
-            st.game_score += sum(shares) / len(shares)
-            st.min_seats = len(shares) if not st.min_seats else min(st.min_seats, len(shares))
-        # one rating entry per distinct bot in the game; a bot in several seats (fewer bots
-        # than seats) is placed by its best seat
-        present = sorted(set(lineup))
-        if len(present) > 1:
-            best = [
-                float(min(out.ranks[s] for s, b in enumerate(lineup) if b == x)) for x in present
-            ]
-            rated = model.rate([[ratings[names[b]]] for b in present], ranks=best)
-            for b, team in zip(present, rated, strict=True):
-                ratings[names[b]] = team[0]
+        _score_game(result.outcome, lineup, [standings[n] for n in names], seat_scores)
+        _rate_game(model, result.outcome, lineup, names, ratings)
         if progress is not None:
             progress(i + 1)
     for name, st in standings.items():
         st.rating_mu = round(ratings[name].mu, 3)
         st.rating_sigma = round(ratings[name].sigma, 3)
         st.interval = game_interval(st.game_score, st.games, st.min_seats)
-    lengths.sort()
-    mid = len(lengths) // 2
-    median = lengths[mid] if len(lengths) % 2 else (lengths[mid - 1] + lengths[mid]) / 2
+    median = statistics.median(lengths)
     per_seat = games / seats if seats else 0
     return TournamentResult(
         game=game.id,

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, Path, Request, Response
 from pydantic import AfterValidator, BaseModel, Field
 
-from caiquan.engine import STRENGTH_LEVELS, CaiquanError
+from caiquan.engine import STRENGTH_LEVELS, CaiquanError, Game
 from caiquan.engine.fair import PROTOCOL as FAIR_PROTOCOL
 from caiquan.engine.fair import commit, deal_seed
 from caiquan.games import game_class, game_ids
@@ -195,10 +195,8 @@ async def game_strengths(
     }
 
 
-@router.post("/tables", status_code=201, summary="Create a table")
-async def create_table(body: CreateTable, request: Request) -> Created:
-    _limit(request)
-    hub, settings = _hub(request), _settings(request)
+async def _admit_creator(hub: Hub, settings: Settings, body: CreateTable, request: Request) -> str:
+    """Whether this server and this address may open one more table: the creator's key."""
     if len(hub.tables) >= settings.max_open_tables:
         raise HTTPException(503, "this server has as many open tables as it takes; try later")
     if body.game not in game_ids():
@@ -212,18 +210,27 @@ async def create_table(body: CreateTable, request: Request) -> Created:
             f"your address already has {mine} open tables (waiting for players, or in play); "
             "finish one first — idle waiting tables expire",
         )
+    return creator
+
+
+async def _table_game(hub: Hub, body: CreateTable) -> tuple[Game, dict[str, Any]]:
+    """The game a visitor asked for, built off the event loop from table options only, and
+    the configuration the table keeps (content by *name*; the server resolves names to its
+    files when it plays)."""
     try:
         options = network_options(body.game, body.options, hub.library)
         # building a game reads its content: off the event loop
         game = await asyncio.to_thread(hub.library.game, body.game, options)
     except CaiquanError as err:
         raise HTTPException(422, str(err)) from None
-    # the table keeps content *names*; the server resolves them to its files when it plays
     config = dict(game.config)
     for opt in content_options(type(game)):
         config[opt.name] = options.get(opt.name, opt.default)
-    if body.turn_seconds > settings.max_turn_seconds:
-        raise HTTPException(422, f"turn_seconds must be ≤ {settings.max_turn_seconds:g}")
+    return game, config
+
+
+def _seat_rows(body: CreateTable, game: Game, settings: Settings) -> list[SeatRow]:
+    """The seats asked for (all human by default), bots by checked spec."""
     specs = body.seats or [SeatSpec() for _ in range(game.num_players)]
     if len(specs) != game.num_players:
         raise HTTPException(
@@ -236,6 +243,18 @@ async def create_table(body: CreateTable, request: Request) -> Created:
             seats.append(SeatRow(i, "bot", spec, s.name or f"bot {i}", None))
         else:
             seats.append(SeatRow(i, "human", None, s.name, None))
+    return seats
+
+
+@router.post("/tables", status_code=201, summary="Create a table")
+async def create_table(body: CreateTable, request: Request) -> Created:
+    _limit(request)
+    hub, settings = _hub(request), _settings(request)
+    creator = await _admit_creator(hub, settings, body, request)
+    game, config = await _table_game(hub, body)
+    if body.turn_seconds > settings.max_turn_seconds:
+        raise HTTPException(422, f"turn_seconds must be ≤ {settings.max_turn_seconds:g}")
+    seats = _seat_rows(body, game, settings)
     humans = sum(1 for s in seats if s.kind == "human")
     # the creator takes the first human seat (unless join is off): the table's host
     host = next((s.seat for s in seats if s.kind == "human"), None) if body.join else None

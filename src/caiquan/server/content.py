@@ -160,37 +160,44 @@ def network_options(
             raise ConfigError(
                 f"{game_id}: unknown option {name[:40]!r}; the options are: {', '.join(table)}"
             )
-        if opt.scope != "table":
-            raise ConfigError(
-                f"{game_id}: option {name!r} is a designer's option (caiquan simulate / "
-                "balance); web tables do not offer it"
-            )
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ConfigError(f"{game_id}: option {name!r} must be a finite number")
-        if isinstance(value, str) and len(value) > MAX_VALUE_CHARS:
-            raise ConfigError(
-                f"{game_id}: option {name!r} is limited to {MAX_VALUE_CHARS} characters"
-            )
-        if opt.table_maximum is not None:
-            number = opt.validate(value, game_id=game_id)  # "300" is 300
-            assert isinstance(number, int | float)
-            if number > opt.table_maximum:
-                raise ConfigError(
-                    f"{game_id}: option {name!r} is at most {opt.table_maximum:g} at a server "
-                    f"table (longer games are for the lab: caiquan simulate), got {number:g}"
-                )
-        if opt.presets is not None:
-            names = library.choices(opt, game_id)
-            if not isinstance(value, str) or value not in names:
-                raise ConfigError(
-                    f"{game_id}: option {name!r} takes a name: {', '.join(names)} "
-                    "(content files are a server setting, not a path a visitor sends)"
-                )
+        _check_network_value(game_id, opt, value, library)
         out[name] = value
     for opt in cls.options:  # a default beyond a table's bound is lowered to the bound
         if opt.scope == "table" and opt.name not in out and opt.table_default != opt.default:
             out[opt.name] = opt.table_default
     return out
+
+
+def _check_network_value(
+    game_id: str, opt: ConfigOption, value: Any, library: ContentLibrary
+) -> None:
+    """One option a visitor sent: a table option, a sane value within the table's bound, a
+    content option by one of its names; a :class:`ConfigError` otherwise."""
+    name = opt.name
+    if opt.scope != "table":
+        raise ConfigError(
+            f"{game_id}: option {name!r} is a designer's option (caiquan simulate / "
+            "balance); web tables do not offer it"
+        )
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ConfigError(f"{game_id}: option {name!r} must be a finite number")
+    if isinstance(value, str) and len(value) > MAX_VALUE_CHARS:
+        raise ConfigError(f"{game_id}: option {name!r} is limited to {MAX_VALUE_CHARS} characters")
+    if opt.table_maximum is not None:
+        number = opt.validate(value, game_id=game_id)  # "300" is 300
+        assert isinstance(number, int | float)
+        if number > opt.table_maximum:
+            raise ConfigError(
+                f"{game_id}: option {name!r} is at most {opt.table_maximum:g} at a server "
+                f"table (longer games are for the lab: caiquan simulate), got {number:g}"
+            )
+    if opt.presets is not None:
+        names = library.choices(opt, game_id)
+        if not isinstance(value, str) or value not in names:
+            raise ConfigError(
+                f"{game_id}: option {name!r} takes a name: {', '.join(names)} "
+                "(content files are a server setting, not a path a visitor sends)"
+            )
 
 
 def option_of(game_id: str, name: str) -> ConfigOption:

@@ -11,7 +11,7 @@ from caiquan.engine import Rng, State, Text
 from caiquan.engine.strategy import terminal_values
 
 from .rules import Goofspiel, GoofspielState
-from .solve import ORDERS, SHIPPED_CARDS, shipped
+from .tables import ORDERS, SHIPPED_CARDS, shipped
 
 
 def _spread(seat: int, players: int) -> int:
