@@ -27,8 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from caiquan.bots import play_match
-from caiquan.games import load_game
+from caiquan.bots import play_match, strength_spec
+from caiquan.games import game_class, load_game
 from caiquan.lab.stats import wilson_interval
 
 
@@ -125,7 +125,9 @@ def main() -> None:
         "--mirror-games", type=int, default=0,
         help="mirror matches per character (open pick; 0: skip): how often they end drawn",
     )  # fmt: skip
-    ap.add_argument("--bots", default="nash", help="the bot on both seats (default nash)")
+    ap.add_argument(
+        "--bots", default="nash", help="the bot (or easy / medium / hard) on both seats [nash]"
+    )
     ap.add_argument("--content", default="default", help="promise's content preset or file")
     ap.add_argument("--seed", type=int, default=25_000, help="first seed")
     ap.add_argument("-j", "--jobs", type=int, default=2)
@@ -140,6 +142,9 @@ def main() -> None:
         help="character_pick for the drafted games (default: the game's default)",
     )
     a = ap.parse_args()
+    word = a.bots
+    a.bots = strength_spec(game_class("promise"), a.bots)  # easy / medium / hard: its bot
+    shown = a.bots if word == a.bots else f"{word}: {a.bots}"
     t0 = time.monotonic()
     game = load_game("promise", {"content": a.content})
     names = [c.id for c in game.content.characters]
@@ -213,7 +218,7 @@ def main() -> None:
                 "either": {c: either[c] / n for c in names}, "pairings": dict(pairings),
             }  # fmt: skip
             print(
-                f"drafted games: {n} ({a.bots} on both seats,"
+                f"drafted games: {n} ({shown} on both seats,"
                 f" character_pick {result['character_pick']})"
             )
             print(f"  first picker's score {fs / n:.3f} [{lo:.3f}, {hi:.3f}]")

@@ -52,8 +52,7 @@ STEPS: dict[str, tuple[str, list[str]]] = {
     "promise_draft": ("script", ["promise_draft.py", "--pair-games", "0", "--draft-games", "2000",
                                  "--seed", "520000", "-j", "2"]),
     "promise_draft_hard": ("script", ["promise_draft.py", "--pair-games", "0", "--draft-games",
-                                      "400", "--seed", "530000", "-j", "2", "--bots",
-                                      "ismcts:iterations=200,seconds=1"]),
+                                      "400", "--seed", "530000", "-j", "2", "--bots", "hard"]),
 }  # fmt: skip
 GROUPS = {"tournaments": ["promise-greedy-nash", "legends-greedy-nash"]}
 
