@@ -47,6 +47,8 @@ def test_every_declared_hook_resolves(gid: str) -> None:
             assert callable(getattr(obj, "panel", None)), f"{gid}: terminal hook lacks panel"
         elif name == "web":
             assert "export default" in obj, f"{gid}: web panel must export default panel()"
+        elif name == "css":
+            assert "{" in obj and "<" not in obj, f"{gid}: the css hook must be a stylesheet"
         elif name == "guide":
             for lang in ("zh", "en"):
                 page = cls.guide(lang)

@@ -89,3 +89,48 @@ def test_game_rules_never_import_outer_layers() -> None:
                 if top[0] == "caiquan" and len(top) > 1 and top[1] in OUTER:
                     found.append(f"{path.relative_to(SRC).as_posix()}:{node.lineno}: {name}")
     assert not found, "a game package imports an outer layer:\n" + "\n".join(found)
+
+
+def _classes_in_js(text: str) -> set[str]:
+    """Every word of every string in a script, comments aside: the class names it may set
+    (``class: "a b"``, ``["a", x ? "b" : "c"].join(" ")``, ``classList.add("a")``)."""
+    code = re.sub(r"(?<![:\\])//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
+    found: set[str] = set()
+    for m in re.finditer(r"""`([^`]*)`|"([^"\n]*)"|'([^'\n]*)'""", code):
+        body = next(g for g in m.groups() if g is not None)
+        found.update(w for w in re.split(r"[^\w-]+", body) if w)
+    return found
+
+
+def test_shared_css_styles_no_game() -> None:
+    """The shared stylesheet names no game (``.promise``, ``.legends-players``) and styles no
+    class that only one game's panel draws: that rule belongs in the game's own stylesheet
+    (its ``css`` hook, loaded with its panel)."""
+    games = set(game_ids())
+    static = SRC / "server" / "static"
+    css = re.sub(r"/\*.*?\*/", "", (static / "style.css").read_text("utf-8"), flags=re.S)
+    selectors = set(re.findall(r"\.([A-Za-z][\w-]*)", re.sub(r"\{[^{}]*\}", "{}", css)))
+    shared = set().union(*(_classes_in_js(p.read_text("utf-8")) for p in static.glob("*.js")))
+    own: dict[str, set[str]] = {}
+    for g in games:
+        panel = SRC / "games" / g / "web.js"
+        if panel.is_file():
+            for c in _classes_in_js(panel.read_text("utf-8")):
+                own.setdefault(c, set()).add(g)
+    found = [f".{c}: names the game" for c in selectors if set(c.split("-")) & games]
+    found += [
+        f".{c}: drawn only by {', '.join(sorted(own[c]))}'s panel"
+        for c in sorted(selectors)
+        if c in own and len(own[c]) == 1 and c not in shared
+    ]
+    assert not found, "per-game rules in the shared style.css:\n" + "\n".join(sorted(found))
+
+
+def test_a_game_stylesheet_is_served_and_loaded_with_its_panel() -> None:
+    from caiquan.games import game_class
+
+    with_css = [g for g in game_ids() if game_class(g).hooks.get("css")]
+    assert {"promise", "legends", "drama", "goofspiel"} <= set(with_css)
+    for g in with_css:
+        text = game_class(g).hook("css")
+        assert isinstance(text, str) and "{" in text, f"{g}: its css hook is not a stylesheet"

@@ -38,6 +38,10 @@ and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
                      ``unavailable``, ``TOGGLES``                  as a tree)
   ``web``            a JavaScript module in the package whose      the browser's generic
                      default export draws the game's panel         panel
+                     (and optionally ``watched``: a CSS selector
+                     of the texts that flash when they change)
+  ``css``            a stylesheet in the package for that panel    the shared stylesheet
+                     (the browser loads it with the panel)         alone
   ``matchups``       ``f(game, values) -> dict``: the game's own   the matchup matrix has
                      analysis of every pairing of the values of    win rates only
                      a ``matchup_rate`` target's label (JSON:
@@ -77,6 +81,7 @@ HOOKS: tuple[str, ...] = (
     "encoder",
     "terminal",
     "web",
+    "css",
     "matchups",
     "guide",
     "learn",

@@ -209,15 +209,15 @@ class Game(ABC):
     def hook(cls, name: str) -> Any:
         """The object a hook names (``None`` if the game declares none).
 
-        ``web`` and ``guide`` are files of the package and return their text; every other hook
-        is imported.
+        ``web``, ``css`` and ``guide`` are files of the package and return their text; every
+        other hook is imported.
         """
         if name not in HOOKS:
             raise KeyError(f"no hook {name!r}; the hooks are {', '.join(HOOKS)}")
         ref = cls.hooks.get(name)
         if ref is None:
             return None
-        if name in ("web", "guide"):
+        if name in ("web", "css", "guide"):
             return resources.files(cls.package()).joinpath(ref).read_text("utf-8")
         return resolve_hook(cls.package(), ref)
 

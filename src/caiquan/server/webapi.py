@@ -102,6 +102,18 @@ def description(game_id: GameId) -> dict[str, Any]:
 
 
 @router.get(
+    "/games/{game_id}/style.css",
+    summary="The stylesheet of the game's own browser panel, if it has one",
+    responses={404: {"description": "the game has no stylesheet of its own"}},
+)
+def style_css(game_id: GameId) -> PlainTextResponse:
+    source = game_class(_game_id(game_id)).hook("css")
+    if source is None:
+        raise HTTPException(404, f"{game_id} has no stylesheet of its own")
+    return PlainTextResponse(source, media_type="text/css; charset=utf-8")
+
+
+@router.get(
     "/games/{game_id}/panel.js",
     summary="The game's own browser panel (a JavaScript module), if it has one",
     responses={404: {"description": "the game has no panel of its own: use the generic one"}},

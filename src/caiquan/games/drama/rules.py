@@ -1362,6 +1362,7 @@ class Drama(Game):
         "encoder": ".encoding:DramaEncoder",
         "terminal": ".terminal",
         "web": "web.js",
+        "css": "style.css",
         "guide": "guide/guide.md",
         "learn": ".learn:hints",
     }

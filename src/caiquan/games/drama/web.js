@@ -38,6 +38,8 @@ export function optionTargets(o) {
   return c == null ? null : [[`card:${c}`]];
 }
 
+export const watched = ".round-card";  // texts that flash when a move changes them
+
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => kit.word(k, lang);  // the game's glossary (glossary.toml)

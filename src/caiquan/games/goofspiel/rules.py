@@ -447,6 +447,7 @@ class Goofspiel(Game):
         "strategy": ".strategy",
         "encoder": ".encoding:GoofspielEncoder",
         "web": "web.js",
+        "css": "style.css",
         "guide": "guide/guide.md",
         "learn": ".learn:hints",
     }

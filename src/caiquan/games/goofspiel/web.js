@@ -15,6 +15,8 @@ export function optionTargets(o) {
   return m ? [[`bid:${m[1]}`]] : null;
 }
 
+export const watched = ".big-point";  // texts that flash when a move changes them
+
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const t = (k) => kit.term(k);  // a word of the game's glossary, its explanation one hover away

@@ -904,6 +904,7 @@ class Legends(Game):
         "encoder": ".encoding:LegendsEncoder",
         "terminal": ".terminal",
         "web": "web.js",
+        "css": "style.css",
         "guide": "guide/guide.md",
         "learn": ".learn:hints",
     }

@@ -1230,6 +1230,7 @@ class Promise(Game):
         "encoder": ".encoding:PromiseEncoder",
         "terminal": ".terminal",
         "web": "web.js",
+        "css": "style.css",
         "matchups": ".matchups:power_tables",
         "guide": "guide/guide.md",
         "learn": ".learn:hints",

@@ -166,6 +166,8 @@ function faceDown(p, lang, skill) {
   return [f.title, [bits.join(", "), p.laid_skill ? [bits.length ? ", " : "", f.yours, skill(p.laid_skill)] : null]];
 }
 
+export const watched = ".heart, .pool, .last-round";  // texts that flash when a move changes them
+
 export default function panel(o, ctx) {
   const { h, lang, kit } = ctx;
   const w = (k) => word(k, lang, kit);

@@ -3,7 +3,7 @@
 import { t, L, getLang, setLang, onLang, applyStatic, ordinal } from "./i18n.js";
 import { markdown } from "./md.js";
 import { learnBox, learnCheckbox, learnOn, guideLink, initGuide } from "./learn.js";
-import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, optionTargets, onEventTexts, redrawKeepingTips, glossaryTerm } from "./games.js";
+import { renderPanel, formatEvent, optionLabel, optionNote, optionHelp, optionTargets, onEventTexts, redrawKeepingTips, glossaryTerm, watchedSelector } from "./games.js";
 import { BoardPlay } from "./board.js";
 import { fairMark, rememberCommitment, shuffleFrame, shuffled, Witness } from "./fair.js";
 
@@ -379,12 +379,12 @@ function speedPicker() {
   sel.value = speed();
   return h("label", { class: "speed" }, h("span", {}, t("speed")), " ", sel);
 }
-// What a move changed: the texts of the board's watched parts (bars, rows, cells, hearts,
-// hands), keyed by their player and place, before and after a redraw.
-const WATCHED = ".bar, dd, td, .heart, .big-point, .round-card, .last-round, .pool";
-function watchTexts(root) {
+// What a move changed: the texts of the board's watched parts (bars, rows, cells, and what
+// the game's panel names: its `watched` export), keyed by their player and place, before and
+// after a redraw.
+function watchTexts(root, selector) {
   const seen = new Map(), count = new Map();
-  for (const el of root.querySelectorAll(WATCHED)) {
+  for (const el of root.querySelectorAll(selector)) {
     const base = `${el.closest("[data-player]")?.dataset.player ?? "-"}|${el.tagName}|${el.classList[0] || ""}`;
     const n = count.get(base) || 0;
     count.set(base, n + 1);
@@ -392,9 +392,9 @@ function watchTexts(root) {
   }
   return seen;
 }
-function flashChanges(root, before) {
-  const after = watchTexts(root);
-  const els = root.querySelectorAll(WATCHED);
+function flashChanges(root, before, selector) {
+  const after = watchTexts(root, selector);
+  const els = root.querySelectorAll(selector);
   [...after.keys()].forEach((k, i) => { if (before.has(k) && before.get(k) !== after.get(k)) els[i]?.classList.add("just-changed"); });
 }
 
@@ -661,10 +661,11 @@ function tableScreen(id) {
     ui.privacy.hidden = true;
     if (hot && st?.decision) { shownSeat = c.seat; revealed.add(c.seat); }
 
-    const before = flashNext ? watchTexts(ui.panel) : null;
+    const watched = watchedSelector(table.game);
+    const before = flashNext ? watchTexts(ui.panel, watched) : null;
     flashNext = false;
     redrawKeepingTips(ui.panel, () => fill(ui.panel, obs ? renderPanel(table.game, obs, { seat: c.seat, table: table.id, lang: getLang(), h, t, L, seats: seatsInfo }) : ""));
-    if (before) flashChanges(ui.panel, before);
+    if (before) flashChanges(ui.panel, before, watched);
     drawDecision(c, st, seatsInfo);
     armBoard(c, st, seatsInfo);
     measured(c, st);

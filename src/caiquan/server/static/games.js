@@ -243,6 +243,21 @@ const descriptions = new Map();
 const panelModules = new Map();
 const optionHelpers = new Map();  // a panel module's optional optionHelp export
 const targetHelpers = new Map();  // … and its optional optionTargets export
+const watchedTexts = new Map();  // … and its optional `watched` selector (texts that flash)
+// The game's own stylesheet (its "css" hook), once per page: /api/games/{id}/style.css.
+function loadStyle(game) {
+  if (document.querySelector(`link[data-game-style="${CSS.escape(game)}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = `/api/games/${encodeURIComponent(game)}/style.css`;
+  link.dataset.gameStyle = game;
+  document.head.append(link);
+}
+// The texts of a game's panel whose change is flashed: the shared ones and the game's own.
+export function watchedSelector(game) {
+  const own = watchedTexts.get(game);
+  return own ? `.bar, dd, td, ${own}` : ".bar, dd, td";
+}
 // A table's description (its options change card texts: coin counts, decks); the game's
 // default description where there is no table (rules pages).
 function describe(game, table) {
@@ -257,10 +272,15 @@ function describe(game, table) {
         const byKind = new Map();
         for (const e of d.catalogue || []) byKind.set(`${e.kind}|${e.id}`, e);
         descriptions.set(key, { ...d, byKind });
+        if ((d.hooks || []).includes("css")) loadStyle(game);
         if ((d.hooks || []).includes("web") && !panelModules.has(game)) {
           panelModules.set(game, null);
           import(`/api/games/${encodeURIComponent(game)}/panel.js`)
-            .then((m) => { panelModules.set(game, m.default); optionHelpers.set(game, m.optionHelp); targetHelpers.set(game, m.optionTargets); onTexts(); })
+            .then((m) => {
+              panelModules.set(game, m.default); optionHelpers.set(game, m.optionHelp);
+              targetHelpers.set(game, m.optionTargets); watchedTexts.set(game, m.watched);
+              onTexts();
+            })
             .catch((err) => console.error(err));
         } else onTexts();
       }).catch(() => {});
