@@ -140,8 +140,7 @@ def _bot_table_game(game_id: str, specs: list[str], seed: int) -> State:
     while not table.state.is_terminal():
         jobs = {p: table.bot_job(p) for p in table.waiting_bots()}
         for p in sorted(jobs, reverse=True):
-            move, option, _ = Table.run_bot(jobs[p], p)
-            assert table.bot_result(p, move, option)
+            assert table.bot_result(jobs[p], jobs[p].run())
     return table.state
 
 
@@ -175,7 +174,7 @@ def test_a_terminal_bot_and_a_server_bot_decide_alike() -> None:
         for p, option in joint:
             if p == 0:
                 job = table.bot_job(0)
-                assert Table.run_bot(job, 0)[1] == option
+                assert job.run() == option
                 assert decide_in_worker("promise", dict(game.config), seed, log, 0, spec) == option
                 state = game.new_state(seed)
                 for q, o in log:

@@ -487,7 +487,7 @@ def test_the_timer_plays_what_the_game_declares() -> None:
     else a pass, else the Nash mix at a throw, else a random legal option."""
     from caiquan.engine import Rng
     from caiquan.games import load_game
-    from caiquan.server.hub import default_option
+    from caiquan.table import default_option
 
     state = load_game("oshi_zumo", coins=5, min_bid=1).new_state(0)
     declared = state.timeout_option(0)

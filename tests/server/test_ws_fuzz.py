@@ -310,7 +310,7 @@ class Fuzz:
     def send(self, run: Run, c: Client, who: str, frame: Frame, expect: str | None = None) -> None:
         started = time.perf_counter()
         t = self.table(run)
-        log0, v0 = len(t.log), t.state.move_number
+        log0, v0 = len(t.core.log), t.state.move_number
         raw = frame.raw
         shown = repr(raw[:160]) if len(raw) <= 160 else f"{raw[:120]!r}…({len(raw)} long)"
         self.trace.append(f"{run.game} {who} {frame.kind}/{frame.sub} {shown}")
@@ -363,20 +363,20 @@ class Fuzz:
         if who == "lurker" and any(f["type"] == "welcome" for f in replies):
             self.fail("the lurker joined (a test bug: it must never send a good hello)")
         # 3. the table changes by legal decides only
-        log1, v1 = len(t.log), t.state.move_number
+        log1, v1 = len(t.core.log), t.state.move_number
         grew = log1 - log0
         if frame.kind == "valid":
             if grew != 1 or errors:
                 self.fail(f"a legal decide was not accepted: {errors or replies}")
-            if t.log[-1] != (seat, frame.option):
-                self.fail(f"the table logged {t.log[-1]}, not {(seat, frame.option)}")
+            if t.core.log[-1] != (seat, frame.option):
+                self.fail(f"the table logged {t.core.log[-1]}, not {(seat, frame.option)}")
             if not any(f["type"] == "state" and f["version"] == v1 for f in replies):
                 self.fail("the decider did not hear back with the new state")
             assert seat is not None and frame.option is not None
             run.accepted.append((seat, frame.option))
             self.accepted += 1
         elif grew != 0:
-            self.fail(f"a frame that is not a legal decide changed the table: {t.log[log0:]}")
+            self.fail(f"a frame that is not a legal decide changed the table: {t.core.log[log0:]}")
         if v1 != v0 and grew != 1:
             self.fail(f"the version moved from {v0} to {v1} without a decision")
         chats = [f for f in replies if f["type"] == "chat"]
@@ -410,7 +410,7 @@ class Fuzz:
         t = self.table(run)
         actions = self.hub.storage.actions(run.table)
         stored = [(a.player, a.option, a.source) for a in actions]
-        if stored != [(s, o, "human") for s, o in run.accepted] or t.log != run.accepted:
+        if stored != [(s, o, "human") for s, o in run.accepted] or t.core.log != run.accepted:
             self.fail(f"the action log {stored} is not the accepted decides {run.accepted}")
         desc = self.http.get(f"/api/tables/{run.table}").json()
         assert desc["version"] == t.state.move_number, desc

@@ -95,15 +95,15 @@ def test_default_save_place_is_the_data_folder(
 def test_bot_result_for_a_past_decision_is_dropped() -> None:
     table = Table.new("promise", seats="random,random", seed=5)
     job = table.bot_job(0)
-    move, option, _ = Table.run_bot(job, 0)
+    option = job.run()
     st = table.state
     st.apply({p: st.legal(p)[0] for p in st.to_move()})  # the table moved on meanwhile
-    assert not table.bot_result(0, move, option)
+    assert not table.bot_result(job, option)
 
 
 def test_a_bot_decides_on_a_clone() -> None:
     table = Table.new("promise", seats="random,random", seed=5)
-    _move, clone, _bot = table.bot_job(1)
+    clone = table.bot_job(1).state
     assert clone == table.state and clone is not table.state
 
 

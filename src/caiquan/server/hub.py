@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import os
@@ -25,10 +24,11 @@ from typing import Any, TypeVar
 
 from starlette.websockets import WebSocket
 
-from caiquan.engine import PlayerView, Rng, State
+from caiquan.engine import State
 from caiquan.engine.fair import PROTOCOL_V1 as FAIR_PROTOCOL_V1
 from caiquan.engine.fair import announced_outcome
 from caiquan.games import load_game
+from caiquan.table import HUMAN, EventCursor, TableCore, stand_in_option
 
 from . import protocol
 from .analysis import Analyses
@@ -48,8 +48,8 @@ class Conn:
         self.ws = ws
         self.seat: int | None = None
         self.joined = False
-        self.cursor = 0  # global event index already delivered (never sent to the client)
-        self.seen = 0  # events this client has received (its own count)
+        #: what this client has been shown of the event log (the index never sent to it)
+        self.events = EventCursor(None)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self.closed = False
         self.client = ""  # the client's address (per-client limits)
@@ -89,23 +89,28 @@ class Conn:
                 await self.ws.send_text(json.dumps(json.loads(text)))
 
 
+def core_seats(seats: list[SeatRow]) -> list[str]:
+    """The table core's seats: a bot seat's spec, ``human`` for every other."""
+    return [(s.bot or "random") if s.kind == "bot" else HUMAN for s in seats]
+
+
 @dataclass
 class LiveTable:
+    """A table in this process's memory: its row and seats as stored, and the table core
+    (:class:`caiquan.table.TableCore`: the state, whose turn, bots, stand-ins, the turn
+    timer's deadline) that the terminal plays on too."""
+
     row: TableRow
     seats: list[SeatRow]
-    state: State
+    core: TableCore
     seq: int
     status: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
-    deadline: float | None = None
-    deadline_move: int = -1
     timer: asyncio.Task[None] | None = None
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     #: Presence at other processes: proc → (seats online there, spectators, when heard).
     remote: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
-    #: Every accepted (player, option), in order: what a bot process replays.
-    log: list[tuple[int, int]] = field(default_factory=list)
     #: When something last happened here (monotonic): a decision, a connection coming or
     #: going, a load. An idle table nobody watches leaves memory (:meth:`Hub.unload_idle`).
     touched: float = field(default_factory=time.monotonic)
@@ -115,6 +120,19 @@ class LiveTable:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def state(self) -> State:
+        return self.core.state
+
+    @property
+    def deadline(self) -> float | None:
+        """When the current decision's turn timer runs out (wall clock; None: no timer)."""
+        return self.core.deadline
+
+    def reseat(self, seats: list[SeatRow]) -> None:
+        self.seats = seats
+        self.core.seat(core_seats(seats))
 
     def public(self) -> dict[str, Any]:
         """What anyone may know about the table (never tokens or invite; the seed and the
@@ -199,33 +217,6 @@ def replay_actions(library: ContentLibrary, row: TableRow, actions: list[Any]) -
     for a in actions:
         state.commit(a.player, a.option)
     return state
-
-
-def derived_seed(*parts: object) -> int:
-    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def default_option(state: State, player: int, rng: Rng) -> int:
-    """What a seat plays when its turn timer runs out (documented in docs/server.md).
-
-    What the game says (``State.timeout_option``, e.g. pass); else an option named ``pass``
-    (or ``…-pass``) if there is one; for a two-player matrix decision (a throw) the Nash mix;
-    otherwise a uniformly random legal option.
-    """
-    from caiquan.bots import NashBot, RandomBot
-
-    declared = state.timeout_option(player)
-    if declared is not None:
-        return declared
-    d = state.decision(player)
-    for c in d.choices:
-        if c.name == "pass" or c.name.endswith("-pass"):
-            return c.id
-    view = PlayerView(state, player)
-    if d.kind in state.game.matrix_kinds and len(state.to_move()) == 2:
-        return NashBot().decide(view, rng)
-    return RandomBot().decide(view, rng)
 
 
 def decide_in_worker(
@@ -446,10 +437,10 @@ class Hub:
                 state = await asyncio.to_thread(replay_actions, self.library, row, actions)
                 seq = actions[-1].seq if actions else 0
                 status = "finished" if state.is_terminal() else row.status
-                t = LiveTable(row, seats, state, seq, status)
+                log = [(a.player, a.option) for a in actions]
+                t = LiveTable(row, seats, TableCore(state, core_seats(seats), log), seq, status)
                 if status == "finished":
                     t.finished_at = time.monotonic()
-                t.log = [(a.player, a.option) for a in actions]
                 self.tables[table_id] = t
         finally:
             if not lock.locked():
@@ -470,13 +461,12 @@ class Hub:
             if new_seats != t.seats or row.status != t.row.status:
                 changed = True
             if row.seed != t.row.seed:  # the cards were dealt (caiquan.fair/2): a new game
-                t.state = await asyncio.to_thread(replay_actions, self.library, row, [])
-                t.log, t.seq = [], 0
-            t.seats = new_seats
+                t.core.reset(await asyncio.to_thread(replay_actions, self.library, row, []))
+                t.seq = 0
+            t.reseat(new_seats)
             t.row = row
         for a in actions:
-            t.state.commit(a.player, a.option)
-            t.log.append((a.player, a.option))
+            t.core.commit(a.player, a.option)
             t.seq = a.seq
             changed = True
         new_status = "finished" if t.state.is_terminal() else t.row.status
@@ -511,14 +501,10 @@ class Hub:
         """Validate, persist, apply and broadcast one seat's decision; an error frame or None."""
         async with t.lock:
             for _attempt in range(5):
-                err = self._validate(t, seat, version, option)
+                err = self._validate(t, seat, version, option, source)
                 if err is not None:
                     return err
-                if source != "human" and seat in t.state.committed():
-                    # a time-out or a bot never overrides a choice already laid face down
-                    return protocol.error("stale", "that seat has already decided")
-                new = t.state.clone()
-                new.commit(seat, option)
+                new = t.core.preview(seat, option)
                 record = None
                 if new.is_terminal():
                     fair = fair_record_meta(t.row, t.seats)
@@ -551,11 +537,9 @@ class Hub:
                     if await self._catch_up(t, seats=True):
                         self._after_change(t)
                     continue
-                applied = new.move_number != t.state.move_number  # not a face-down choice
-                t.state = new
+                applied = t.core.accept(seat, option, new)  # False: a face-down choice
                 t.seq = seq
                 t.touched = time.monotonic()
-                t.log.append((seat, option))
                 if record is not None:
                     t.status = "finished"
                     t.finished_at = time.monotonic()
@@ -567,29 +551,19 @@ class Hub:
             return protocol.error("conflict")
 
     def _validate(
-        self, t: LiveTable, seat: int, version: int, option: Any
+        self, t: LiveTable, seat: int, version: int, option: Any, source: str = "human"
     ) -> dict[str, Any] | None:
-        state = t.state
-        if t.status == "finished" or state.is_terminal():
+        if t.status == "finished" or t.core.finished:
             return protocol.error("finished")
         if t.status != "playing":
             return protocol.error("waiting")
-        if version != state.move_number:
-            return protocol.error(
-                "stale",
-                f"you decided on version {version}; the game is at version {state.move_number}",
-                version=state.move_number,
-            )
-        if seat not in state.to_move():
-            return protocol.error("not_your_turn", version=state.move_number)
-        legal = state.legal(seat)
-        if type(option) is not int or option not in legal:
-            return protocol.error(
-                "illegal",
-                f"option {option!r} is not legal now; legal: {list(legal)}",
-                legal=list(legal),
-            )
-        return None
+        refused = t.core.refusal(seat, version, option, HUMAN if source == "human" else source)
+        if refused is None:
+            return None
+        # a time-out or a bot never overrides a choice already laid face down: to the
+        # client that is a stale decision
+        code = "stale" if refused.code == "decided" else refused.code
+        return protocol.error(code, refused.message, **refused.extra)
 
     # ------------------------------------------------------------------ broadcast
 
@@ -606,22 +580,21 @@ class Hub:
         except the deciding seat's own, which always hears back."""
         frames: dict[int | None, str] = {}
         events: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
-        count = t.state.event_count()
         names = self.seat_names(t)
         for c in list(t.conns):
             if c.closed:
                 continue
             evs: list[dict[str, Any]] = []
             if t.status != "waiting":  # a waiting table's log (a deal) is sent at the start
-                key = (c.seat, c.cursor)
+                key = (c.seat, c.events.at)
                 got = events.get(key)
                 if got is None:
-                    got = events[key] = t.state.events(c.seat, c.cursor)
+                    got = events[key] = t.state.events(c.seat, c.events.at)
                 evs = got
-                c.cursor = count
+                seen = c.events.seen
+                c.events.skip(t.state, len(evs))
             if evs:
-                c.send(protocol.events_frame(t.state.game, evs, c.seen, names))
-                c.seen += len(evs)
+                c.send(protocol.events_frame(t.state.game, evs, seen, names))
             text = frames.get(c.seat)
             if text is None:
                 text = frames[c.seat] = protocol.dumps(self.state_frame(t, c.seat))
@@ -722,9 +695,8 @@ class Hub:
             )
             # A waiting table's log (a deal) is sent when the game starts, when every seat
             # has the name its events will call it by.
-            evs = [] if t.status == "waiting" else t.state.events(seat, 0)
-            conn.cursor = 0 if t.status == "waiting" else t.state.event_count()
-            conn.seen = len(evs)
+            conn.events.reset(seat)
+            evs = [] if t.status == "waiting" else conn.events.take(t.state)
             conn.send(protocol.events_frame(t.state.game, evs, 0, self.seat_names(t)))
             conn.last_state = protocol.dumps(self.state_frame(t, seat))
             conn.send_text(conn.last_state)
@@ -840,60 +812,55 @@ class Hub:
     def _schedule_bots(self, t: LiveTable) -> None:
         if t.status != "playing":
             return
-        committed = set(t.state.committed())
-        for p in t.state.to_move():
-            if p in committed or p in t.bot_tasks:
-                continue
-            if t.seats[p].kind == "bot":
+        for p in t.core.waiting_bots():
+            if p not in t.bot_tasks:
                 t.bot_tasks[p] = self.spawn(self._run_bot(t, p))
 
     async def _run_bot(self, t: LiveTable, p: int) -> None:
         """One bot decision, within ``bot_deadline`` seconds of wall clock. A bot that misses
-        the deadline or fails plays the seat's timeout option instead: the game moves."""
-        from caiquan.bots import BotSpec, decide
-
-        version = t.state.move_number
+        the deadline, fails or chooses an illegal option is stood in for by the one rule of
+        :func:`caiquan.table.stand_in_option` (as at a terminal table): the game moves."""
+        job = t.core.bot_job(p)
         loop = asyncio.get_running_loop()
         option: int | None = None
         pool: ProcessPoolExecutor | None = None
         try:
-            spec = BotSpec.parse(t.seats[p].bot or "random")
-            if spec.search and self.settings.bot_processes > 0:
+            if job.spec.search and self.settings.bot_processes > 0:
                 pool = self.search_pool
                 config = self.library.resolve(t.row.game, t.row.config)
                 future = loop.run_in_executor(
                     pool, decide_in_worker,
-                    t.row.game, config, t.row.seed, list(t.log), p, str(spec),
+                    t.row.game, config, t.row.seed, list(job.log), p, str(job.spec),
                 )  # fmt: skip
-            else:
-                snapshot = t.state.clone()  # the bot reads a copy while play goes on
-                future = loop.run_in_executor(self.bot_pool, decide, spec.build(), snapshot, p)
+            else:  # the bot reads the job's copy while play goes on
+                future = loop.run_in_executor(self.bot_pool, job.run)
             option = await asyncio.wait_for(future, self.settings.bot_deadline)
         except asyncio.CancelledError:
             t.bot_tasks.pop(p, None)
             raise
         except TimeoutError:
             log.warning(
-                "bot at table %s seat %d missed the %gs deadline; it plays the timeout option",
+                "bot at table %s seat %d missed the %gs deadline; the table stands in",
                 t.id, p, self.settings.bot_deadline,
             )  # fmt: skip
             if pool is not None:
                 self._recycle_search_pool(pool)  # stop the runaway search
         except Exception:
-            log.exception("bot at table %s seat %d failed; it plays the timeout option", t.id, p)
+            log.exception("bot at table %s seat %d failed; the table stands in", t.id, p)
         t.bot_tasks.pop(p, None)
+        if job.move != t.core.move or t.status != "playing":
+            self._schedule_bots(t)
+            return
         source = "bot"
-        if option is None:
-            if t.state.move_number != version or t.status != "playing":
-                self._schedule_bots(t)
-                return
+        if option is None or t.core.refusal(p, job.move, option, "bot") is not None:
+            if option is not None:
+                log.warning("bot at table %s seat %d chose %r, not legal now", t.id, p, option)
             self.bot_fallbacks += 1
-            rng = Rng(derived_seed(t.row.seed, "fallback", p, version))
             option = await loop.run_in_executor(
-                self.bot_pool, default_option, t.state.clone(), p, rng
+                self.bot_pool, stand_in_option, t.state.clone(), p, "fallback"
             )
             source = "timeout"
-        err = await self.decide(t, p, version, option, source)
+        err = await self.decide(t, p, job.move, option, source)
         if err is not None and err["code"] not in ("finished",):
             self._schedule_bots(t)  # another process moved first: think again
 
@@ -909,35 +876,28 @@ class Hub:
                 proc.kill()
 
     def _arm_timer(self, t: LiveTable) -> None:
-        secs = t.row.turn_seconds
-        if secs <= 0 or t.status != "playing":
+        secs = t.row.turn_seconds if t.status == "playing" else 0
+        if t.core.arm(secs, time.time()):
             if t.timer is not None:
                 t.timer.cancel()
-                t.timer = None
-            t.deadline = None
-            return
-        move = t.state.move_number
-        if t.deadline is not None and t.deadline_move == move:
-            return
-        if t.timer is not None:
+            t.timer = self.spawn(self._time_out(t, t.core.move, secs))
+        elif t.core.deadline is None and t.timer is not None:
             t.timer.cancel()
-        t.deadline = time.time() + secs
-        t.deadline_move = move
-        t.timer = self.spawn(self._time_out(t, move, secs))
+            t.timer = None
 
     async def _time_out(self, t: LiveTable, move: int, secs: float) -> None:
         await asyncio.sleep(secs)
         if t.timer is asyncio.current_task():
             t.timer = None  # deciding below re-arms the timer; it must not cancel this task
-        if t.state.move_number != move or t.status != "playing":
+        if t.status != "playing":
             return
-        committed = set(t.state.committed())
-        late = [p for p in t.state.to_move() if p not in committed and t.seats[p].kind == "human"]
+        late = t.core.due(move)
         snapshot = t.state.clone()
         loop = asyncio.get_running_loop()
         for p in late:
-            rng = Rng(derived_seed(t.row.seed, "timeout", p, move))
-            option = await loop.run_in_executor(self.bot_pool, default_option, snapshot, p, rng)
+            option = await loop.run_in_executor(
+                self.bot_pool, stand_in_option, snapshot, p, "timeout"
+            )
             if await self.decide(t, p, move, option, "timeout") is None:
                 self.tell_timeout(t, p, move, snapshot, option)
 

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from caiquan.engine import CaiquanError, ConfigError, IllegalDecisionError
 from caiquan.games import game_class, game_ids
+from caiquan.table import BotJob, EventCursor
 
 from .ending import ending_lines
 from .i18n import t
@@ -212,8 +213,10 @@ class PlayApp(App[None]):
         self.unlocked: int | None = None  # the hot-seat player who confirmed being alone
         self.privacy_for: int | None = None
         self._log_for: tuple[int | None, int] | None = None
-        self._log_cursor = 0
-        self._public_cursor = 0
+        #: what the log panel shows, and what the person at the screen has seen (the
+        #: privacy screen shows a hot-seat player the public news since)
+        self._log_cursor = EventCursor(None)
+        self._public_cursor = EventCursor(None)
         self._picker: Picker | None = None  # the decision's options, step by step
         self._entries: list[Entry] = []  # the lines of the list at the picker's step
         self._obs: dict[str, Any] | None = None
@@ -292,9 +295,8 @@ class PlayApp(App[None]):
                     tb.viewer = nxt
                     news = [
                         tb.game.format_event(e, self.lang, self._names())
-                        for e in st.events(None, self._public_cursor)
+                        for e in self._public_cursor.take(st)
                     ]
-                    self._public_cursor = st.event_count()
                     self.push_screen(
                         PrivacyScreen(t("player", self.lang, n=nxt), self.lang, news),
                         partial(self._unlock, nxt),
@@ -324,26 +326,27 @@ class PlayApp(App[None]):
             partial(self._bot_thread, job, player), thread=True, group="bots", exit_on_error=False
         )
 
-    def _bot_thread(self, job: Any, player: int) -> None:
+    def _bot_thread(self, job: BotJob, player: int) -> None:
         try:
-            move, option, _ = Table.run_bot(job, player)
+            option = job.run()
         except Exception as e:  # a broken bot must not take the table down
-            self.call_from_thread(self._bot_failed, player, e)
+            self.call_from_thread(self._bot_failed, job, e)
             return
-        self.call_from_thread(self._bot_done, player, move, option)
+        self.call_from_thread(self._bot_done, job, option)
 
-    def _bot_done(self, player: int, move: int, option: int) -> None:
-        self.thinking.discard(player)
+    def _bot_done(self, job: BotJob, option: int) -> None:
+        self.thinking.discard(job.player)
         if self.table is not None:
-            self.table.bot_result(player, move, option)
+            self.table.bot_result(job, option)
         self.advance()
 
-    def _bot_failed(self, player: int, error: Exception) -> None:
-        self.thinking.discard(player)
-        self.notify(f"bot {player}: {error}", severity="error")
+    def _bot_failed(self, job: BotJob, error: Exception) -> None:
+        """The table plays the seat's stand-in option (the one rule of caiquan.table)."""
+        self.thinking.discard(job.player)
+        self.notify(f"bot {job.player}: {error}", severity="error")
         tb = self.table
-        if tb is not None and player in tb.waiting_bots():
-            tb.bot_result(player, tb.state.move_number, tb.fallback_option(player))
+        if tb is not None and job.move == tb.state.move_number:
+            tb.stand_in(job.player, "fallback")
         self.advance()
 
     # ------------------------------------------------------------------ drawing
@@ -469,13 +472,12 @@ class PlayApp(App[None]):
         if self._log_for != key:
             log.clear()
             self._log_for = key
-            self._log_cursor = 0
+            self._log_cursor.reset(viewer)
         st = tb.state
-        for ev in st.events(viewer, self._log_cursor):
+        for ev in self._log_cursor.take(st):
             log.write(tb.game.format_event(ev, self.lang, self._names()))
-        self._log_cursor = st.event_count()
         if viewer is not None or not tb.hot_seat:
-            self._public_cursor = st.event_count()  # what the person at the screen has seen
+            self._public_cursor.skip(st, 0)  # what the person at the screen has seen
         self.call_after_refresh(log.scroll_end, animate=False)
 
     def _draw_decision(self, viewer: int | None, obs: dict[str, Any]) -> None:

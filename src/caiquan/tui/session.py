@@ -12,17 +12,15 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from caiquan import __version__
-from caiquan.bots import Bot, BotSpec, canonical, decide, split_specs, strength_spec
-from caiquan.bots.match import decision_rng
+from caiquan.bots import canonical, split_specs, strength_spec
 from caiquan.engine import ConfigError, Game, Record, State
 from caiquan.games import game_class, load_game, replay
+from caiquan.table import HUMAN, TableCore
 
-HUMAN = "human"
 #: The bot of the seats left out when no game is given; with a game, its ``hard`` (the bot
 #: the strength ladder measures, as the web lobby offers it first; docs/bots.md)
 DEFAULT_BOT = "ismcts:seconds=0.5"
@@ -89,32 +87,32 @@ def data_dir() -> Path:
     return base / "caiquan" / "games"
 
 
-@dataclass(eq=False)
-class Table:
-    """One game at one screen: the state, who sits where, and whose eyes are on it."""
+class Table(TableCore):
+    """One game at one screen: the table core (seats, turns, bots, stand-ins), whose eyes
+    are on it, its language, learn mode and where it is saved."""
 
-    game: Game
-    state: State
-    seats: list[str]
-    lang: str = "en"
-    save_path: Path | None = None
-    viewer: int | None = None
-    saved_at_move: int | None = None
-    #: learn mode: a hint beside every decision of a human seat (``caiquan play --learn``)
-    learn: bool = False
-    #: the bot of each bot seat (they draw by the one rule of caiquan.bots.match: a seat's
-    #: bot decides here as it would in `caiquan demo`, a simulation or at a server table)
-    bots: dict[int, Bot] = field(init=False, default_factory=dict)
-    #: choices laid face down for the current decision (kept for a save: not in the record)
-    face_down: dict[int, int] = field(init=False, default_factory=dict)
-    _face_down_move: int = field(init=False, default=-1)
-
-    def __post_init__(self) -> None:
-        if len(self.seats) != self.game.num_players:
-            raise ConfigError(f"{len(self.seats)} seats for a {self.game.num_players}-player game")
-        specs = {p: BotSpec.parse(s) for p, s in enumerate(self.seats) if s.strip() != HUMAN}
-        self.seats = [str(specs[p]) if p in specs else HUMAN for p in range(len(self.seats))]
-        self.bots = {p: spec.build() for p, spec in specs.items()}
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        seats: list[str],
+        lang: str = "en",
+        save_path: Path | None = None,
+        viewer: int | None = None,
+        saved_at_move: int | None = None,
+        *,
+        learn: bool = False,
+    ) -> None:
+        if len(seats) != game.num_players:
+            raise ConfigError(f"{len(seats)} seats for a {game.num_players}-player game")
+        super().__init__(state, seats)
+        self.game = game
+        self.lang = lang
+        self.save_path = save_path
+        self.viewer = viewer
+        self.saved_at_move = saved_at_move
+        #: learn mode: a hint beside every decision of a human seat (``caiquan play --learn``)
+        self.learn = learn
         if self.viewer is None and self.humans():
             self.viewer = self.humans()[0]
 
@@ -195,9 +193,6 @@ class Table:
 
     # ------------------------------------------------------------------ who is who
 
-    def humans(self) -> list[int]:
-        return [p for p, s in enumerate(self.seats) if s == HUMAN]
-
     @property
     def hot_seat(self) -> bool:
         """Several people share this screen: views change behind a privacy screen."""
@@ -205,15 +200,6 @@ class Table:
 
     def seat_label(self, p: int) -> str:
         return "" if self.seats[p] == HUMAN else self.seats[p].partition(":")[0]
-
-    def waiting_humans(self) -> list[int]:
-        """Humans who must decide now and have not laid their choice down yet."""
-        done = set(self.state.committed())
-        return [p for p in self.state.to_move() if self.seats[p] == HUMAN and p not in done]
-
-    def waiting_bots(self) -> list[int]:
-        done = set(self.state.committed())
-        return [p for p in self.state.to_move() if p in self.bots and p not in done]
 
     def next_human(self) -> int | None:
         """The human who decides next: the current viewer if they still must, else the
@@ -224,55 +210,6 @@ class Table:
         if self.viewer in waiting:
             return self.viewer
         return waiting[0]
-
-    # ------------------------------------------------------------------ deciding
-
-    def commit(self, player: int, option: int) -> bool:
-        """Lay ``player``'s choice face down; True when it completed (and applied) the
-        joint decision. Raises :class:`IllegalDecisionError` for a bad choice."""
-        move = self.state.move_number
-        if self._face_down_move != move:
-            self.face_down = {}
-            self._face_down_move = move
-        applied = self.state.commit(player, option)
-        if applied:
-            self.face_down = {}
-        else:
-            self.face_down[player] = option
-        return applied
-
-    def _face_down_now(self) -> dict[int, int]:
-        """Choices laid face down for the current decision (they are not in the record)."""
-        if self._face_down_move != self.state.move_number:
-            return {}
-        done = set(self.state.committed())
-        return {p: o for p, o in self.face_down.items() if p in done}
-
-    def bot_job(self, player: int) -> tuple[int, State, Bot]:
-        """What a worker thread needs to let ``player``'s bot decide: a private clone."""
-        return self.state.move_number, self.state.clone(), self.bots[player]
-
-    @staticmethod
-    def run_bot(job: tuple[int, State, Bot], player: int) -> tuple[int, int, float]:
-        """Run in a worker thread: ``(move_number, option, seconds)``. The bot decides by
-        :func:`caiquan.bots.decide` (the one rule for its RNG: from the deal seed, its seat
-        and the move), so it plays as the same bot would in ``caiquan demo`` or a simulation
-        of that seed, whichever seat's thread runs first."""
-        move, state, bot = job
-        t0 = time.perf_counter()
-        option = decide(bot, state, player)
-        return move, option, time.perf_counter() - t0
-
-    def fallback_option(self, player: int) -> int:
-        """A uniformly random legal option for ``player`` (a bot that failed plays it)."""
-        return decision_rng(self.state, player).choice(self.state.legal(player))
-
-    def bot_result(self, player: int, move: int, option: int) -> bool:
-        """Commit a bot's choice if the table has not moved on; True if it was taken."""
-        if move != self.state.move_number or player not in self.waiting_bots():
-            return False
-        self.commit(player, option)
-        return True
 
     # ------------------------------------------------------------------ learn mode
 
@@ -301,9 +238,7 @@ class Table:
             meta["viewer"] = self.viewer
         if self.learn:
             meta["learn"] = True
-        pending = self._face_down_now()
-        if pending:  # so that a resumed game is the identical state, face-down choices too
-            meta["face_down"] = {str(p): o for p, o in sorted(pending.items())}
+        meta.update(self.record_meta())  # a resumed game is the identical state, face down too
         return self.state.record().with_meta(**meta)
 
     def default_save_path(self) -> Path:
