@@ -140,7 +140,7 @@ def test_legends_greedy_builds_when_it_can() -> None:
 def test_drama_greedy_sheds_cards() -> None:
     """A duel card of the greedy player is never lower than the median card it holds, in
     an attack round where a higher total wins."""
-    from caiquan.games.drama.rules import WEAPON_BASE, rank
+    from caiquan.games.drama.cards import WEAPON_BASE, rank
 
     checked = 0
     for s, p, o in _greedy_game("drama", 2):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from caiquan.engine import Entry, Rng
 from caiquan.games import load_game
-from caiquan.games.drama.rules import card_label
+from caiquan.games.drama.cards import card_label
 
 
 def _by_kind(config: dict[str, object] | None = None) -> dict[str, dict[str, Entry]]:

@@ -13,7 +13,7 @@ from caiquan.engine import Rng
 from caiquan.games import load_game
 from caiquan.games.drama import DramaState
 from caiquan.games.drama import formulas as f
-from caiquan.games.drama.rules import (
+from caiquan.games.drama.cards import (
     REARM_DECLINE,
     REARM_DRAW,
     ROLE_BASE,
@@ -821,7 +821,7 @@ def test_views_hide_hands_face_down_weapons_and_set_aside_cards() -> None:
 def test_timeout_defaults() -> None:
     from caiquan.engine import Rng
     from caiquan.games import load_game
-    from caiquan.games.drama.rules import REARM_DECLINE, ROLE_BASE, SUPPLY_PASS
+    from caiquan.games.drama.cards import REARM_DECLINE, ROLE_BASE, SUPPLY_PASS
 
     g = load_game("drama")
     found = set()

@@ -7,7 +7,7 @@ from test_drama_scenarios import COORDINATOR, FARMER, LANDLORD, NARRATOR, card_o
 from caiquan.engine import Rng
 from caiquan.games import load_game
 from caiquan.games.drama import DramaState, terminal
-from caiquan.games.drama.rules import SUPPLY_DISCARD_BASE, TARGET_BASE, card_label
+from caiquan.games.drama.cards import SUPPLY_DISCARD_BASE, TARGET_BASE, card_label
 from caiquan.games.drama.text import NOT_NOW
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from caiquan.games.drama.rules import card_label
+from caiquan.games.drama.cards import card_label
 from caiquan.tui import Table
 from caiquan.tui.app import PlayApp, PrivacyScreen
 

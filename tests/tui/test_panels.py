@@ -50,7 +50,7 @@ def test_every_view_of_random_games_draws(game_id: str, config: dict[str, int]) 
 
 
 def test_a_seat_sees_only_its_own_hand_in_its_panel() -> None:
-    from caiquan.games.drama.rules import card_label
+    from caiquan.games.drama.cards import card_label
 
     game = load_game("drama")
     state = game.new_state(5)

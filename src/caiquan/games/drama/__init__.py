@@ -1,5 +1,6 @@
 """剧牌 (Drama Cards) — a coherent, playable edition of a loose four-player rule text."""
 
-from .rules import Drama, DramaState
+from .game import Drama
+from .rules import DramaState
 
 __all__ = ["Drama", "DramaState"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from caiquan.engine.encoding import Encoder, Obs, Vector, as_list, multi_hot, num, one_hot, vocab
 
-from .rules import NATURES, NUM_CARDS, NUM_PLAYERS
+from .cards import NATURES, NUM_CARDS, NUM_PLAYERS
 
 PHASES = ("setup", "role", "rearm", "target", "duel", "discard", "answer", "supply", "over")
 

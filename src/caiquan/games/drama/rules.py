@@ -8,20 +8,11 @@ discard); in a round every player, from the rotating leader, is the active playe
 See ``rules.md`` for the full rules with every interpretation marked, and
 :mod:`caiquan.games.drama.formulas` for the seed's formulas.
 
-Option-id layout (``num_option_ids = 168``; card id ``c = suit × 13 + rank − 1``,
-suits ♠ ♥ ♣ ♦):
-
-===========  ==============================================================
-``c``        play card ``c`` as an intention card (0 … 51)
-``52 + c``   play card ``c`` with my weapon pair (52 … 103)
-``104 + p``  name player ``p`` as the target (104 … 107)
-``108 + c``  supply: discard my taken-back cards, paying card ``c`` (108 … 159)
-``160``      supply: redraw my weapon pair (discarding the old one)
-``161``      supply: pass
-``162``      rearm: draw a new weapon pair from the table pile
-``163``      rearm: decline
-``164 + r``  choose role ``r`` (content order: 164 … 167)
-===========  ==============================================================
+The deck and the option-id layout are :mod:`.cards`; what each seat sees is :mod:`.views`;
+how a duel, a discard, a supply turn and the played-out last round resolve is
+:mod:`.resolve`; the game (its options, catalogue and texts) is :mod:`.game`. This module is
+the state and the flow of play: the setup, the rounds and turns, the decisions and what
+each does, the card movements and the re-deal a search samples.
 
 Decision kinds: ``"role"`` (setup: each player in turn takes one of the open role cards),
 ``"rearm"`` (simultaneous, players allowed to draw a pair at a round's
@@ -33,84 +24,55 @@ in-role discard answers with an intention card), ``"supply"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from caiquan.engine import (
     Choice,
-    ConfigError,
-    ConfigOption,
-    ConfigValue,
     Ending,
-    Entry,
-    Game,
     JSONValue,
     Player,
     Rng,
-    Text,
     ranks_from_scores,
 )
-from caiquan.engine.describe import Scalar
 from caiquan.engine.state import State  # the name rules.pxd cimports (compiled)
 
 from . import formulas as f
-from . import text
-from .content import DramaContent, Role, load_content
-from .formulas import (  # by name: a module attribute is a lookup a call, compiled
-    attack_taker,
-    attack_total,
-    attack_total_same_role,
-    defence_attack_value,
-    defence_attack_value_same_role,
-    defence_defence_value,
-    defence_defence_value_same_role,
-    defence_outcome,
-    discard_same_role_succeeds,
-    discard_succeeds,
-    is_composite,
-    is_prime,
-    weapon_uses,
+from . import resolve, text, views
+from .cards import (
+    ATTACK,
+    DEFENCE,
+    DISCARD,
+    HAND_SIZE,
+    LABELS,
+    NUM_CARDS,
+    NUM_OPTION_IDS,
+    NUM_PLAYERS,
+    OTHERS,
+    PLAYERS,
+    REARM_DECLINE,
+    REARM_DRAW,
+    ROLE_BASE,
+    SUPPLY,
+    SUPPLY_DISCARD_BASE,
+    SUPPLY_PASS,
+    SUPPLY_REDRAW,
+    TARGET_BASE,
+    WEAPON_BASE,
+    Held,
+    Slot,
+    rank,
 )
-from .text import SUITS
-from .text import card_label as card_label  # re-exported: a card as players read it
+from .formulas import (  # by name: a module attribute is a lookup a call, compiled
+    attack_total_same_role,
+)
 
-NUM_PLAYERS = 4
-PLAYERS: tuple[int, ...] = tuple(range(NUM_PLAYERS))
-#: each player's opponents, in seat order
-OTHERS: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in PLAYERS if q != p) for p in PLAYERS)
-NUM_CARDS = 52
-#: Every card as players read it, by card id (``card_label``, looked up: the rules log
-#: card names at every step; an index works for −52 … 51, as ``card_label`` does)
-_LABELS: tuple[str, ...] = tuple(card_label(c) for c in range(NUM_CARDS))
-HAND_SIZE = 5
-SUIT_TOKENS = "SHCD"
+if TYPE_CHECKING:
+    from .game import Drama
 
-WEAPON_BASE = 52
-TARGET_BASE = 104
-SUPPLY_DISCARD_BASE = 108
-SUPPLY_REDRAW = 160
-SUPPLY_PASS = 161
-REARM_DRAW = 162
-REARM_DECLINE = 163
-ROLE_BASE = 164
-NUM_OPTION_IDS = 168
-
-ATTACK, DEFENCE, SUPPLY, DISCARD = "attack", "defence", "supply", "discard"
-NATURES = (ATTACK, DEFENCE, SUPPLY, DISCARD)
-
-# A weapon pair as held: (quality card id, weapon card id, uses left)
-Held = tuple[int, int, int]
-# A hidden place a card may be re-dealt to: (kind, player or -1, index)
-Slot = tuple[str, int, int]
-
-
-def rank(card: int) -> int:
-    """Face value of a card id: A = 1 … K = 13."""
-    return card % 13 + 1
-
-
-def card_token(card: int) -> str:
-    return SUIT_TOKENS[card // 13] + str(rank(card))
+#: Every card as players read it, by card id (looked up: the rules log card names at
+#: every step)
+_LABELS: tuple[str, ...] = LABELS
 
 
 class DramaState(State):
@@ -666,7 +628,7 @@ class DramaState(State):
             self._deal()
 
     def _apply_answer(self, joint: dict[Player, int]) -> None:
-        self._resolve_discard(self.pending, joint[self.target])
+        resolve.discard(self, self.pending, joint[self.target])
         self._end_turn()
 
     def _apply_rearm(self, joint: dict[Player, int]) -> None:
@@ -687,7 +649,7 @@ class DramaState(State):
                 "target", {"round": self.round_no, "player": self.active, "target": self.target}
             )
         if self.last:
-            self._resolve_last()
+            resolve.last_round(self)
             self._end_turn()
         elif self.nature == DISCARD:
             self.phase = "discard"
@@ -698,9 +660,9 @@ class DramaState(State):
 
     def _apply_duel(self, joint: dict[Player, int]) -> None:
         if self.nature == ATTACK:
-            self._resolve_attack(joint[self.active], joint[self.target])
+            resolve.attack(self, joint[self.active], joint[self.target])
         else:
-            self._resolve_defence(joint[self.active], joint[self.target])
+            resolve.defence(self, joint[self.active], joint[self.target])
         self._end_turn()
 
     def _apply_discard(self, joint: dict[Player, int]) -> None:
@@ -714,7 +676,7 @@ class DramaState(State):
         ):
             self._discard_attack(option, card, armed)
             return
-        self._resolve_discard(option, None)
+        resolve.discard(self, option, None)
         self._end_turn()
 
     def _discard_attack(self, option: int, card: int, armed: bool) -> None:
@@ -747,7 +709,7 @@ class DramaState(State):
             )
 
     def _apply_supply(self, joint: dict[Player, int]) -> None:
-        self._resolve_supply(joint[self.active])
+        resolve.supply(self, joint[self.active])
         self._end_turn()
 
     # ------------------------------------------------------------------ card movements
@@ -819,358 +781,11 @@ class DramaState(State):
             if not self._quiet:
                 self._log("rearm", {"player": p, "drew": True, "face_up": False}, secret, to=(p,))
 
-    # ------------------------------------------------------------------ resolutions
-
-    def _play_value(self, p: Player, option: int) -> tuple[int, bool]:
-        """The card and whether the weapon goes with it; the card leaves the hand."""
-        armed = option >= WEAPON_BASE
-        card = option - WEAPON_BASE if armed else option
-        self._take_from_hand(p, card)
-        return card, armed
-
-    def _attack_total(self, p: Player, card: int, armed: bool) -> tuple[int, bool]:
-        weapon = self._weapon_values(p) if armed else None
-        value = rank(card)
-        if self.in_role(p, value):
-            return attack_total_same_role(
-                self.role_values[p], self.round_value, value, weapon
-            ), True
-        return attack_total(self.round_value, value, weapon), False
-
-    def _side(
-        self, p: Player, card: int, weapon: f.Weapon | None, in_role: bool, total: int
-    ) -> dict[str, JSONValue]:
-        """One side of a duel as the event shows it: every number of its formula."""
-        return {
-            "player": p,
-            "card": _LABELS[card],
-            "intention": rank(card),
-            "weapon": None if weapon is None else [weapon[0], weapon[1]],
-            "in_role": in_role,
-            "role_value": self.role_values[p],
-            "total": total,
-        }
-
-    def _settle(self, taker: int | None, a: Player, ca: int, t: Player, ct: int) -> None:
-        """收牌 (taker 0 = the active player, 1 = the target) or a tie."""
-        if taker == 0:
-            self._give(a, (ca, ct))
-        elif taker == 1:
-            self._give(t, (ca, ct))
-        elif self.game.tie == "return":
-            self._give(a, (ca,))
-            self._give(t, (ct,))
-        else:
-            self._to_table((ca, ct))
-
-    def _resolve_attack(self, oa: int, ot: int) -> None:
-        a, t = self.active, self.target
-        ca, wa = self._play_value(a, oa)
-        ct, wt = self._play_value(t, ot)
-        tot_a, role_a = self._attack_total(a, ca, wa)
-        tot_t, role_t = self._attack_total(t, ct, wt)
-        taker = attack_taker(tot_a, tot_t)
-        weapon_a = self._weapon_values(a) if wa else None
-        weapon_t = self._weapon_values(t) if wt else None
-        if not self._quiet:
-            self._log(
-                "duel",
-                {
-                    "round": self.round_no,
-                    "nature": ATTACK,
-                    "round_value": self.round_value,
-                    "players": [a, t],
-                    "cards": [_LABELS[ca], _LABELS[ct]],
-                    "weapons": [wa, wt],
-                    "in_role": [role_a, role_t],
-                    "totals": [tot_a, tot_t],
-                    "sides": [
-                        self._side(a, ca, weapon_a, role_a, tot_a),
-                        self._side(t, ct, weapon_t, role_t, tot_t),
-                    ],
-                    "taker": None if taker is None else (a, t)[taker],
-                    "tie": self.game.tie,
-                },
-            )
-        for p, armed in ((a, wa), (t, wt)):
-            if armed:
-                self._use_weapon(p)
-        self._settle(taker, a, ca, t, ct)
-
-    def _resolve_defence(self, oa: int, ot: int) -> None:
-        a, t = self.active, self.target
-        ca, _ = self._play_value(a, oa)
-        ct, wt = self._play_value(t, ot)
-        ia, it = rank(ca), rank(ct)
-        r = self.round_value
-        role_a, role_t = self.in_role(a, ia), self.in_role(t, it)
-        att = (
-            defence_attack_value_same_role(self.role_values[a], r, ia)
-            if role_a
-            else defence_attack_value(r, ia)
-        )
-        w = self._weapon_values(t)[1] if wt else 0
-        dfn = defence_defence_value_same_role(r, w, it) if role_t else defence_defence_value(w, it)
-        outcome = defence_outcome(att, dfn)
-        taker = {"turned": 0, "valid": 1, "tie": None}[outcome]
-        if not self._quiet:
-            self._log(
-                "duel",
-                {
-                    "round": self.round_no,
-                    "nature": DEFENCE,
-                    "round_value": r,
-                    "players": [a, t],
-                    "cards": [_LABELS[ca], _LABELS[ct]],
-                    "weapons": [False, wt],
-                    "in_role": [role_a, role_t],
-                    "totals": [att, dfn],
-                    "sides": [
-                        self._side(a, ca, None, role_a, att),
-                        self._side(t, ct, self._weapon_values(t) if wt else (0, 0), role_t, dfn),
-                    ],
-                    "outcome": outcome,
-                    "taker": None if taker is None else (a, t)[taker],
-                    "tie": self.game.tie,
-                },
-            )
-        if wt:
-            self._use_weapon(t)
-        self._settle(taker, a, ca, t, ct)
-
-    def _resolve_discard(self, option: int, answer: int | None) -> None:
-        """A discard; ``answer`` is the target's card when an in-role discard was answered."""
-        a, t = self.active, self.target
-        if self.pending >= 0:  # already shown before the answer
-            armed = option >= WEAPON_BASE
-            card = option - WEAPON_BASE if armed else option
-        else:
-            card, armed = self._play_value(a, option)
-        self.pending = -1
-        value = rank(card)
-        quality = self._weapon_values(t)[0]
-        role = self.in_role(a, value)
-        weapon = self._weapon_values(a) if armed else None
-        event: dict[str, JSONValue] = {
-            "round": self.round_no,
-            "round_value": self.round_value,
-            "player": a,
-            "target": t,
-            "card": _LABELS[card],
-            "intention": value,
-            "weapon": armed,
-            "weapon_values": None if weapon is None else [weapon[0], weapon[1]],
-            "in_role": role,
-            "role_value": self.role_values[a],
-        }
-        if role:
-            total = attack_total_same_role(self.role_values[a], self.round_value, value, weapon)
-            if self.game.discard_in_role == "answer":
-                # 先攻击后丢弃（攻击总数：意图数）: the target's intention card, as it counts in
-                # an attack, against the attack total
-                if answer is None:  # the target has no card to answer with
-                    against, target_role = 0, False
-                else:
-                    self._take_from_hand(t, answer)
-                    against, target_role = self._attack_total(t, answer, False)
-                    event["answer"] = self._side(t, answer, None, target_role, against)
-                success = discard_same_role_succeeds(total, against)
-            else:  # "literal": the attack total against the player's own intention number
-                against = value
-                success = discard_same_role_succeeds(total, value)
-        else:
-            total = value
-            against = quality
-            success = discard_succeeds(value, quality)
-        event.update(
-            {
-                "total": total,
-                "against": against,
-                "quality": quality,
-                "success": success,
-                "tie": self.game.tie,
-                "mode": self.game.discard_in_role,
-            }
-        )
-        if not self._quiet:
-            self._log("discard", event)
-        if armed:
-            self._use_weapon(a)
-        if answer is not None:
-            self._give(t, (answer,))  # 对方回收意图牌: the answer goes back to its owner
-        if success is None:
-            if self.game.tie == "return":
-                self._give(a, (card,))
-            else:
-                self._to_table((card,))
-            return
-        if success and role and answer is None and self.game.discard_in_role == "literal":
-            self._give(t, (card,))  # the literal reading: 对方回收 the active player's card
-        else:
-            self._to_table((card,))
-        if success:
-            self._lose_weapon(t, "discarded")
-
-    def _resolve_supply(self, option: int) -> None:
-        a = self.active
-        if option == SUPPLY_PASS:
-            if not self._quiet:
-                self._log("supply", {"round": self.round_no, "player": a, "choice": "pass"})
-        elif option == SUPPLY_REDRAW:
-            q, w, _ = self._held(a)
-            face_up = self.in_role(a, self.round_value)
-            self.weapons[a] = None
-            self._to_table((q, w))
-            if not self._quiet:
-                self._log(
-                    "supply",
-                    {
-                        "round": self.round_no,
-                        "player": a,
-                        "choice": "redraw",
-                        "discarded": [_LABELS[q], _LABELS[w]],
-                        "face_up": face_up,
-                    },
-                )
-            self._draw_pair(a, face_up=face_up)
-        else:
-            cost = option - SUPPLY_DISCARD_BASE
-            back = sorted(self.taken[a])
-            self._take_from_hand(a, cost)
-            for c in back:
-                self._take_from_hand(a, c)
-            self._to_table((cost, *back))
-            if not self._quiet:
-                self._log(
-                    "supply",
-                    {
-                        "round": self.round_no,
-                        "player": a,
-                        "choice": "discard",
-                        "paid": _LABELS[cost],
-                        "discarded": [_LABELS[c] for c in back],
-                    },
-                )
-
-    def _resolve_last(self) -> None:
-        """最后一回合要求必须出完所有牌: both whole hands (and weapon pairs) are played."""
-        a, t = self.active, self.target
-        r = self.round_value
-        hands = {p: self.hands[p] for p in (a, t)}
-        sums = {p: sum(rank(c) for c in hands[p]) for p in (a, t)}
-        weapons: dict[Player, f.Weapon | None] = {}
-        for p in (a, t):
-            weapons[p] = self._weapon_values(p) if self.weapons[p] is not None else None
-            for c in hands[p]:
-                self._take_from_hand(p, c)
-        if self.nature == DEFENCE:
-            wt = weapons[t]
-            tot_a = defence_attack_value(r, sums[a])
-            tot_t = defence_defence_value(wt[1] if wt is not None else 0, sums[t])
-            taker = {"turned": 0, "valid": 1, "tie": None}[defence_outcome(tot_a, tot_t)]
-        else:
-            tot_a = attack_total(r, sums[a], weapons[a])
-            tot_t = attack_total(r, sums[t], weapons[t])
-            taker = attack_taker(tot_a, tot_t)
-        if not self._quiet:
-            self._log(
-                "duel",
-                {
-                    "round": self.round_no,
-                    "nature": self.nature,
-                    "last": True,
-                    "players": [a, t],
-                    "hands": [[_LABELS[c] for c in hands[a]], [_LABELS[c] for c in hands[t]]],
-                    "sums": [sums[a], sums[t]],
-                    "weapons": [weapons[a] is not None, weapons[t] is not None],
-                    "totals": [tot_a, tot_t],
-                    "taker": None if taker is None else (a, t)[taker],
-                },
-            )
-        for p in (a, t):
-            if self.weapons[p] is not None:
-                self.weapon_public[p] = True
-                self._lose_weapon(p, "played_out")
-        if taker == 0:
-            self._give(a, (*hands[a], *hands[t]))
-        elif taker == 1:
-            self._give(t, (*hands[a], *hands[t]))
-        elif self.game.tie == "return":
-            self._give(a, hands[a])
-            self._give(t, hands[t])
-        else:
-            self._to_table((*hands[a], *hands[t]))
-
     # ------------------------------------------------------------------ hooks: views
-
-    def _weapon_view(self, p: Player, viewer: Player | None) -> JSONValue:
-        held = self.weapons[p]
-        if held is None:
-            return None
-        q, w, u = held
-        if self.weapon_public[p] or viewer == p:
-            return {
-                "quality": rank(q),
-                "weapon": rank(w),
-                "uses_left": u,
-                "cards": [q, w],
-                "public": self.weapon_public[p],
-            }
-        return {"hidden": True}
+    # (what each seat sees: .views; the duels' and other turns' resolutions: .resolve)
 
     def _observe(self, player: Player | None) -> dict[str, JSONValue]:
-        g = self.game
-        players: list[JSONValue] = []
-        for p in range(NUM_PLAYERS):
-            r = self.roles[p]
-            players.append(
-                {
-                    "role": g.content.roles[r].id if r >= 0 else None,
-                    "role_value": self.role_values[p] if r >= 0 else None,
-                    "hand_size": len(self.hands[p]),
-                    "cards_left": self.card_count(p),
-                    "taken": sorted(self.taken[p]),
-                    "weapon": self._weapon_view(p, player),
-                    "may_draw_from_round": self.rearm_from[p],
-                }
-            )
-        obs: dict[str, JSONValue] = {
-            "round": self.round_no,
-            "rounds": g.rounds,
-            "round_card": self.round_cards[-1] if self.round_cards else None,
-            "round_value": self.round_value,
-            "nature": self.nature,
-            "last_round": self.last,
-            "round_cards": list(self.round_cards),
-            "round_pile": len(self.round_pile),
-            "table_pile": len(self.table),
-            "leader": self.leader,
-            "phase": self.phase,
-            "active": self.active if self.active >= 0 else None,
-            "target": self.target if self.target >= 0 else None,
-            "players": players,
-            "winners": list(self.winners),
-        }
-        if self.phase == "role":
-            obs["open_roles"] = [
-                {
-                    "role": g.content.roles[r].id,
-                    "value": self.offer_values[r],
-                    "card": self.offer_cards[r] if self.offer_cards[r] >= 0 else None,
-                }
-                for r in self.open_roles()
-            ]
-        if self.phase == "answer":
-            card = self.pending % WEAPON_BASE
-            obs["discard_attack"] = {
-                "card": card,
-                "value": rank(card),
-                "weapon": self.pending >= WEAPON_BASE,
-            }
-        if player is not None:
-            obs["hand"] = list(self.hands[player])
-            obs["hand_values"] = [rank(c) for c in self.hands[player]]
-        return obs
+        return views.observe(self, player)
 
     def _resample(self, player: Player, rng: Rng) -> None:
         """Re-deal every card ``player`` cannot see.
@@ -1262,24 +877,7 @@ class DramaState(State):
         return ranks_from_scores(tuple(-float(k) for k in keys))
 
     def _player_labels(self) -> dict[str, list[str]]:
-        roles = self.game.content.roles
-        labels = {"role": [roles[r].id if r >= 0 else "none" for r in self.roles]}
-        counts = self.last_start
-        if counts:
-            lo, hi = min(counts), max(counts)
-            labels["last_round_cards"] = [
-                "all equal"
-                if lo == hi
-                else "fewest"
-                if c == lo
-                else "most"
-                if c == hi
-                else "between"
-                for c in counts
-            ]
-        else:
-            labels["last_round_cards"] = ["not reached"] * NUM_PLAYERS
-        return labels
+        return views.player_labels(self)
 
     def _metrics(self) -> dict[str, float]:
         return {"rounds": float(self.round_no)}
@@ -1299,218 +897,4 @@ class DramaState(State):
         return self.end_reason
 
     def _ending(self) -> Ending:
-        roles = self.game.content.roles
-        return text.ending(
-            self.end_reason,
-            self.round_no,
-            [Text(roles[r].zh, roles[r].en) if r >= 0 else Text("—", "—") for r in self.roles],
-            [self.card_count(p) for p in range(NUM_PLAYERS)],
-            self.final,
-        )
-
-
-#: What each decision does, by the decision kind (``DramaState.phase``).
-#: The options without a card, player or role in them, by their names.
-_FIXED_OPTIONS = {
-    SUPPLY_REDRAW: "supply-redraw",
-    SUPPLY_PASS: "supply-pass",
-    REARM_DRAW: "rearm-draw",
-    REARM_DECLINE: "rearm-decline",
-}
-
-
-def _option(name: str, default: ConfigValue, **limits: Any) -> ConfigOption:
-    """An option with its help from :data:`.text.OPTION_HELP`."""
-    zh, en = text.OPTION_HELP[name]
-    return ConfigOption(name, default, en, zh, **limits)
-
-
-def _nature_table(config: Mapping[str, object]) -> dict[int, str]:
-    two = bool(config["two_is_composite"])
-    swap = bool(config["swap_natures"])
-    table: dict[int, str] = {}
-    for v in range(1, 14):
-        if v == config["supply_number"]:
-            table[v] = SUPPLY
-        elif v == config["discard_number"]:
-            table[v] = DISCARD
-        elif v == 1:
-            table[v] = str(config["one_is"])
-        elif is_composite(v, two_is_composite=two):
-            table[v] = DEFENCE if swap else ATTACK
-        else:
-            table[v] = ATTACK if swap else DEFENCE
-    return table
-
-
-class Drama(Game):
-    """剧牌 — four players; every seed formula kept, every addition an option."""
-
-    id = "drama"
-    # 2: roles chosen, 2 a composite, the play-out last round, the answered in-role discard,
-    # events with every number of the formulas (records of version 1 are refused)
-    version = 2
-    name_zh = "剧牌"
-    name_en = "Drama Cards"
-    min_players = 4
-    max_players = 4
-    state_class = DramaState
-    rules_package = "caiquan.games.drama"
-    lobby_order: ClassVar[int] = 30
-    hooks: ClassVar[Mapping[str, str]] = {
-        "strategy": ".strategy",
-        "encoder": ".encoding:DramaEncoder",
-        "terminal": ".terminal",
-        "web": "web.js",
-        "css": "style.css",
-        "guide": "guide/guide.md",
-        "learn": ".learn:hints",
-    }
-    options = (
-        _option("content", "default", presets=("default",)),
-        _option("rounds", 10, minimum=1, maximum=20),
-        _option("swap_natures", False),
-        _option("two_is_composite", True),
-        _option("roles", "choose", choices=("choose", "deal")),
-        _option("supply_number", 4, minimum=1, maximum=13),
-        _option("discard_number", 9, minimum=1, maximum=13),
-        _option("one_is", SUPPLY, choices=NATURES),
-        _option("same_role", True),
-        _option("rearm_optional", True),
-        _option("unarmed_defence", True),
-        _option("instant_win", True),
-        _option("last_round", "play_out", choices=("play_out", "all_in", "ordinary")),
-        _option("discard_in_role", "answer", choices=("answer", "literal")),
-        _option("tie", "return", choices=("return", "table")),
-        _option("table_start", "rest", choices=("rest", "empty")),
-    )
-
-    def _prepare(self) -> None:
-        c = self.config
-        if c["supply_number"] == c["discard_number"]:
-            raise ConfigError(
-                f"drama: options 'supply_number' and 'discard_number' must differ, both are "
-                f"{c['supply_number']}"
-            )
-        self.content: DramaContent = load_content(str(c["content"]))
-        self.rounds: int = int(c["rounds"])
-        # the options the rules read at every turn, as attributes (not a lookup in config)
-        self.same_role: bool = bool(c["same_role"])
-        self.instant_win: bool = bool(c["instant_win"])
-        self.unarmed_defence: bool = bool(c["unarmed_defence"])
-        self.tie: str = str(c["tie"])
-        self.discard_in_role: str = str(c["discard_in_role"])
-        two = bool(c["two_is_composite"])
-        self.is_composite: list[bool] = [is_composite(v, two_is_composite=two) for v in range(14)]
-        self.is_prime: list[bool] = [is_prime(v, two_is_composite=two) for v in range(14)]
-        self.nature: dict[int, str] = _nature_table(c)
-        self.role_class: list[list[bool]] = [self._class(r) for r in self.content.roles]
-        self.tiers: tuple[tuple[int, int], ...] = tuple(
-            (t.max_quality, t.uses) for t in self.content.tiers
-        )
-
-    def _class(self, role: Role) -> list[bool]:
-        if role.klass == "composite":
-            return list(self.is_composite)
-        if role.klass == "prime":
-            return list(self.is_prime)
-        return [v in role.klass for v in range(14)]
-
-    def uses(self, quality: int) -> int:
-        return weapon_uses(quality, self.tiers)
-
-    def catalogue(self) -> tuple[Entry, ...]:
-        """What a player reads about, by the ids the observations use: the 52 cards (``card``,
-        id ``"0"`` … ``"51"``: its intention number, the round it turns, whose class it is), the
-        roles (``role``), the round natures (``nature``) and the weapon tiers (``weapon``)."""
-        return (
-            *(self._card_entry(c) for c in range(NUM_CARDS)),
-            *(self._role_entry(i) for i in range(len(self.content.roles))),
-            *(self._nature_entry(nat) for nat in NATURES),
-            *self._weapon_entries(),
-        )
-
-    def _card_entry(self, c: int) -> Entry:
-        v = rank(c)
-        roles = self.content.roles
-        in_role = [(r.zh, r.en) for i, r in enumerate(roles) if self.role_class[i][v]]
-        body = text.card_text(v, self.nature[v], in_role, bool(self.config["same_role"]))
-        fields: dict[str, Scalar] = {"label": _LABELS[c], "suit": SUITS[c // 13], "rank": v}
-        return Entry("card", str(c), Text(*text.card_name(c)), Text(*body), fields)
-
-    def _role_entry(self, i: int) -> Entry:
-        role = self.content.roles[i]
-        ranks = [v for v in range(1, 14) if self.role_class[i][v]]
-        same_role = bool(self.config["same_role"])
-        body = text.role_text(role.card, role.value, role.klass, ranks, same_role)
-        fields: dict[str, Scalar] = {
-            "card": role.card,
-            "value": "card" if role.value is None else role.value,
-            "class": text.ranks_text(ranks, "en"),
-        }
-        return Entry("role", role.id, Text(role.zh, role.en), Text(*body), fields)
-
-    def _nature_entry(self, nat: str) -> Entry:
-        ranks = [v for v in range(1, 14) if self.nature[v] == nat]
-        body = text.nature_text(nat, ranks, self.config)
-        fields: dict[str, Scalar] = {"ranks": text.ranks_text(ranks, "en")}
-        return Entry("nature", nat, Text(*text.NATURE_NAMES[nat]), Text(*body), fields)
-
-    def _weapon_entries(self) -> list[Entry]:
-        out = []
-        low = 1
-        for tier in self.content.tiers:
-            body = text.weapon_text(low, tier.max_quality, tier.uses)
-            fields: dict[str, Scalar] = {
-                "min_quality": low,
-                "max_quality": tier.max_quality,
-                "uses": tier.uses,
-            }
-            out.append(Entry("weapon", tier.id, Text(tier.zh, tier.en), Text(*body), fields))
-            low = tier.max_quality + 1
-        return out
-
-    @property
-    def num_option_ids(self) -> int:
-        return NUM_OPTION_IDS
-
-    def max_decisions(self) -> int:
-        # four role choices; per round: one joint rearm decision, then per turn a target, a
-        # card/supply choice and an answer
-        return NUM_PLAYERS + self.rounds * (1 + 3 * NUM_PLAYERS)
-
-    def describe_option(self, option: int) -> Choice:
-        if 0 <= option < WEAPON_BASE:
-            played = text.choice("card", card=_LABELS[option])
-            return Choice(option, f"card-{card_token(option)}", *played)
-        if option < TARGET_BASE:
-            c = option - WEAPON_BASE
-            name = f"card-{card_token(c)}-weapon"
-            return Choice(option, name, *text.choice("card-weapon", card=_LABELS[c]))
-        if option < SUPPLY_DISCARD_BASE:
-            p = option - TARGET_BASE
-            return Choice(option, f"target-{p}", *text.choice("target", player=p))
-        if option < SUPPLY_REDRAW:
-            c = option - SUPPLY_DISCARD_BASE
-            name = f"supply-discard-{card_token(c)}"
-            return Choice(option, name, *text.choice("supply-discard", card=_LABELS[c]))
-        if ROLE_BASE <= option < NUM_OPTION_IDS:
-            role = self.content.roles[option - ROLE_BASE]
-            label = text.choice("role", zh=role.zh, en=role.en)
-            return Choice(option, f"role-{role.id}", *label)
-        if option in _FIXED_OPTIONS:
-            name = _FIXED_OPTIONS[option]
-            return Choice(option, name, *text.choice(name))
-        return super().describe_option(option)
-
-    def format_event(
-        self,
-        event: Mapping[str, JSONValue],
-        lang: str = "en",
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """The game's wording of an event (:mod:`.text`, one function per event kind); with
-        the table's seat ``names``, the players by their names."""
-        roles = {r.id: (r.zh, r.en) for r in self.content.roles}
-        line = text.format_event(event, lang, roles, names)
-        return super().format_event(event, lang, names) if line is None else line
+        return views.ending(self)

@@ -22,15 +22,8 @@ import math
 from caiquan.engine import Rng, State
 from caiquan.engine.strategy import argmax, lookahead, terminal_values
 
-from .rules import (
-    PLAYERS,
-    REARM_DECLINE,
-    ROLE_BASE,
-    TARGET_BASE,
-    WEAPON_BASE,
-    DramaState,
-    rank,
-)
+from .cards import PLAYERS, REARM_DECLINE, ROLE_BASE, TARGET_BASE, WEAPON_BASE, rank
+from .rules import DramaState
 
 _STEEPNESS = 0.7
 #: A tie-break far below any difference the lookahead measures (its values are averages of

@@ -13,7 +13,8 @@ from rich.text import Text
 from caiquan.engine import Choice, Decision, Game
 from caiquan.games.terminal_kit import Flow, Step, kv, pick, player_name, word
 
-from .rules import SUPPLY_DISCARD_BASE, WEAPON_BASE, Drama
+from .cards import SUPPLY_DISCARD_BASE, WEAPON_BASE
+from .game import Drama
 from .text import NOT_NOW, STEPS, card_label
 
 Obs = Mapping[str, Any]
