@@ -53,7 +53,7 @@ shuffled (``known_top``). A card stolen from a hand is known to thief and victim
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar, Self
+from typing import ClassVar, NamedTuple, Self
 
 from caiquan.engine import (
     RPS,
@@ -95,6 +95,22 @@ MAX_PLAYERS = 6
 
 Task = tuple[int | str, ...]
 """A step waiting on the resolution stack: ``(name, args...)`` of ints and strs only."""
+
+
+class Decision(NamedTuple):
+    """One decision kind: its legal options and how the chosen option is applied."""
+
+    legal: Callable[..., list[int]]
+    """``legal(state, player)``: the options offered."""
+    apply: Callable[..., None]
+    """``apply(state, pend, joint)``: the decision ``pend`` taken with ``joint``'s options."""
+
+
+def _decider(pend: Task) -> int:
+    """The one player a non-simultaneous decision asks (its task's first argument)."""
+    p = pend[1]
+    assert isinstance(p, int)
+    return p
 
 
 class LegendsState(State):
@@ -352,32 +368,44 @@ class LegendsState(State):
         return str(self.pend[0])
 
     def _legal(self, player: Player) -> Sequence[int]:
+        return self._decision(self.pend).legal(self, player)
+
+    def _decision(self, pend: Task) -> Decision:
+        """How the decision ``pend`` asks is offered and applied (see :attr:`_DECISIONS`)."""
+        return self._DECISIONS.get(str(pend[0]), EFFECT_DECISION)
+
+    def _legal_action(self, p: int) -> list[int]:
         g = self.game
-        kind = self.pend[0]
-        p = player
-        if kind == "action":
-            opts = list(self.hands[p])
-            if self.tdeck:
-                top = g.content.territories[self.tdeck[-1]]
-                if self.markers[3 * p + MIGHT] >= top.expand:
-                    opts.append(g.EXPAND)
-            opts.extend(self._build_options(p, 0))
-            opts.append(g.PASS)
-            return sorted(opts)
-        if kind == "throw":
-            return [g.THROW + i for i in range(3)]
-        if kind == "announce":
-            return [g.ANNOUNCE + i for i in range(3)]
-        if kind == "output":
-            return [g.MARKER + i for i in range(3)]
-        if kind == "may":
-            return [g.YES, g.NO]
-        if kind == "discard":
-            return [g.DISCARD + c for c in self.hands[p]]
-        if kind == "war_target":
-            mask = self.pend[4]
-            assert isinstance(mask, int)
-            return self._war_targets(p, mask)
+        opts = list(self.hands[p])
+        if self.tdeck:
+            top = g.content.territories[self.tdeck[-1]]
+            if self.markers[3 * p + MIGHT] >= top.expand:
+                opts.append(g.EXPAND)
+        opts.extend(self._build_options(p, 0))
+        opts.append(g.PASS)
+        return sorted(opts)
+
+    def _legal_throw(self, p: int) -> list[int]:
+        return [self.game.THROW + i for i in range(3)]
+
+    def _legal_announce(self, p: int) -> list[int]:
+        return [self.game.ANNOUNCE + i for i in range(3)]
+
+    def _legal_output(self, p: int) -> list[int]:
+        return [self.game.MARKER + i for i in range(3)]
+
+    def _legal_may(self, p: int) -> list[int]:
+        return [self.game.YES, self.game.NO]
+
+    def _legal_discard(self, p: int) -> list[int]:
+        return [self.game.DISCARD + c for c in self.hands[p]]
+
+    def _legal_war_target(self, p: int) -> list[int]:
+        mask = self.pend[4]
+        assert isinstance(mask, int)
+        return self._war_targets(p, mask)
+
+    def _legal_effect(self, p: int) -> list[int]:
         return self._effect_options(p, self._pending_effect(self.pend))
 
     def _pending_effect(self, pend: Task) -> Effect:
@@ -400,44 +428,65 @@ class LegendsState(State):
         return options(self, p, eff)
 
     def _apply(self, joint: dict[Player, int]) -> None:
-        g = self.game
         pend = self.pend
         self.pend = ()
-        kind = pend[0]
-        if kind == "throw":
-            self._throw(joint)
-        else:
-            p = pend[1]
-            assert isinstance(p, int)
-            o = joint[p]
-            if kind == "action":
-                self._action(p, o)
-            elif kind == "war_target":
-                self._war_begin(pend, o - g.ATTACK)
-            elif kind == "announce":
-                a, d, t, c, ties, used, _, left, mask = self.war
-                self.war = (a, d, t, c, ties, used, o - g.ANNOUNCE, left, mask)
-                if not self._quiet:
-                    self._log("announce", {"player": p, "throw": RPS.names[o - g.ANNOUNCE]})
-                self._ask(("throw",))
-            elif kind == "output":
-                self._gain(p, o - g.MARKER, 1)
-            elif kind == "may":
-                if o == g.YES:
-                    self.stack.append(("do", *pend[1:]))
-                else:
-                    if not self._quiet:
-                        self._log("skip", {"player": p, "card": pend[2]})
-            elif kind == "discard":
-                n = pend[2]
-                assert isinstance(n, int)
-                if n > 1:
-                    self.stack.append(("discard", p, n - 1))
-                self._discard_card(p, o - g.DISCARD, from_display=False)
-            else:
-                self._effect_choice(p, pend, o)
+        self._decision(pend).apply(self, pend, joint)
         if not self.pend:
             self._run()
+
+    def _apply_throw(self, pend: Task, joint: dict[Player, int]) -> None:
+        self._throw(joint)
+
+    def _apply_action(self, pend: Task, joint: dict[Player, int]) -> None:
+        p = _decider(pend)
+        self._action(p, joint[p])
+
+    def _apply_war_target(self, pend: Task, joint: dict[Player, int]) -> None:
+        self._war_begin(pend, joint[_decider(pend)] - self.game.ATTACK)
+
+    def _apply_announce(self, pend: Task, joint: dict[Player, int]) -> None:
+        p = _decider(pend)
+        o = joint[p] - self.game.ANNOUNCE
+        a, d, t, c, ties, used, _, left, mask = self.war
+        self.war = (a, d, t, c, ties, used, o, left, mask)
+        if not self._quiet:
+            self._log("announce", {"player": p, "throw": RPS.names[o]})
+        self._ask(("throw",))
+
+    def _apply_output(self, pend: Task, joint: dict[Player, int]) -> None:
+        p = _decider(pend)
+        self._gain(p, joint[p] - self.game.MARKER, 1)
+
+    def _apply_may(self, pend: Task, joint: dict[Player, int]) -> None:
+        p = _decider(pend)
+        if joint[p] == self.game.YES:
+            self.stack.append(("do", *pend[1:]))
+        elif not self._quiet:
+            self._log("skip", {"player": p, "card": pend[2]})
+
+    def _apply_discard(self, pend: Task, joint: dict[Player, int]) -> None:
+        p = _decider(pend)
+        n = pend[2]
+        assert isinstance(n, int)
+        if n > 1:
+            self.stack.append(("discard", p, n - 1))
+        self._discard_card(p, joint[p] - self.game.DISCARD, from_display=False)
+
+    def _apply_effect(self, pend: Task, joint: dict[Player, int]) -> None:
+        p = _decider(pend)
+        self._effect_choice(p, pend, joint[p])
+
+    #: Each decision kind of the rules (not an effect's: those are :data:`EFFECT_DECISION`):
+    #: its legal options (taking the player) and how the chosen option is applied.
+    _DECISIONS: ClassVar[dict[str, Decision]] = {
+        "action": Decision(_legal_action, _apply_action),
+        "throw": Decision(_legal_throw, _apply_throw),
+        "announce": Decision(_legal_announce, _apply_announce),
+        "output": Decision(_legal_output, _apply_output),
+        "may": Decision(_legal_may, _apply_may),
+        "discard": Decision(_legal_discard, _apply_discard),
+        "war_target": Decision(_legal_war_target, _apply_war_target),
+    }
 
     def _run(self) -> None:
         """Resolve the stack until a decision is needed or the game is over."""
@@ -879,6 +928,11 @@ class LegendsState(State):
     def _prompt(self, player: Player) -> tuple[str, str]:
         kind = str(self.pend[0]) if self.pend else ""
         return PROMPTS.get(kind, ("", ""))
+
+
+#: An effect's decision (``purge``, ``scout``, ``take``, ``develop``, ``raze``, ``flip``,
+#: ``marker``, ``target``): options and choice by the effect's handlers in :mod:`.effects`.
+EFFECT_DECISION = Decision(LegendsState._legal_effect, LegendsState._apply_effect)
 
 
 class Legends(Game):
