@@ -35,6 +35,7 @@ cdef class LegendsState(State):
 
     # methods: direct C calls (cpdef), generated
     cpdef _action(self, p, o)
+    @cython.locals(d=tuple)
     cpdef _apply(self, joint)
     cpdef _apply_action(self, pend, joint)
     cpdef _apply_announce(self, pend, joint)
@@ -47,7 +48,6 @@ cdef class LegendsState(State):
     cpdef _ask(self, pend)
     cpdef _build_options(self, p, discount)
     cpdef _cleanup(self)
-    cpdef _decision(self, pend)
     cpdef _do_build(self, p, option, discount)
     cpdef _draw(self, p, n)
     cpdef _effect(self, c, lst, i)
@@ -58,6 +58,7 @@ cdef class LegendsState(State):
     cpdef _ending(self)
     cpdef _gain(self, p, kind, n)
     cpdef _kind(self, player)
+    @cython.locals(d=tuple)
     cpdef _legal(self, player)
     cpdef _legal_action(self, p)
     cpdef _legal_announce(self, p)

@@ -53,7 +53,7 @@ shuffled (``known_top``). A card stolen from a hand is known to thief and victim
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar, NamedTuple, Self
+from typing import ClassVar, Self
 
 from caiquan.engine import (
     RPS,
@@ -97,13 +97,10 @@ Task = tuple[int | str, ...]
 """A step waiting on the resolution stack: ``(name, args...)`` of ints and strs only."""
 
 
-class Decision(NamedTuple):
-    """One decision kind: its legal options and how the chosen option is applied."""
-
-    legal: Callable[..., list[int]]
-    """``legal(state, player)``: the options offered."""
-    apply: Callable[..., None]
-    """``apply(state, pend, joint)``: the decision ``pend`` taken with ``joint``'s options."""
+Decision = tuple[Callable[..., list[int]], Callable[..., None]]
+"""One decision kind: ``(legal, apply)``, as ``legal(state, player)`` → the options offered
+and ``apply(state, pend, joint)``: the decision ``pend`` taken with ``joint``'s options (a
+plain tuple: the compiled rules index it directly)."""
 
 
 def _decider(pend: Task) -> int:
@@ -368,11 +365,10 @@ class LegendsState(State):
         return str(self.pend[0])
 
     def _legal(self, player: Player) -> Sequence[int]:
-        return self._decision(self.pend).legal(self, player)
-
-    def _decision(self, pend: Task) -> Decision:
-        """How the decision ``pend`` asks is offered and applied (see :attr:`_DECISIONS`)."""
-        return self._DECISIONS.get(str(pend[0]), EFFECT_DECISION)
+        d = DECISIONS.get(self.pend[0])
+        if d is None:  # an effect's decision
+            return self._legal_effect(player)
+        return d[0](self, player)
 
     def _legal_action(self, p: int) -> list[int]:
         g = self.game
@@ -430,7 +426,11 @@ class LegendsState(State):
     def _apply(self, joint: dict[Player, int]) -> None:
         pend = self.pend
         self.pend = ()
-        self._decision(pend).apply(self, pend, joint)
+        d = DECISIONS.get(pend[0])
+        if d is None:  # an effect's decision
+            self._apply_effect(pend, joint)
+        else:
+            d[1](self, pend, joint)
         if not self.pend:
             self._run()
 
@@ -475,18 +475,6 @@ class LegendsState(State):
     def _apply_effect(self, pend: Task, joint: dict[Player, int]) -> None:
         p = _decider(pend)
         self._effect_choice(p, pend, joint[p])
-
-    #: Each decision kind of the rules (not an effect's: those are :data:`EFFECT_DECISION`):
-    #: its legal options (taking the player) and how the chosen option is applied.
-    _DECISIONS: ClassVar[dict[str, Decision]] = {
-        "action": Decision(_legal_action, _apply_action),
-        "throw": Decision(_legal_throw, _apply_throw),
-        "announce": Decision(_legal_announce, _apply_announce),
-        "output": Decision(_legal_output, _apply_output),
-        "may": Decision(_legal_may, _apply_may),
-        "discard": Decision(_legal_discard, _apply_discard),
-        "war_target": Decision(_legal_war_target, _apply_war_target),
-    }
 
     def _run(self) -> None:
         """Resolve the stack until a decision is needed or the game is over."""
@@ -930,9 +918,19 @@ class LegendsState(State):
         return PROMPTS.get(kind, ("", ""))
 
 
-#: An effect's decision (``purge``, ``scout``, ``take``, ``develop``, ``raze``, ``flip``,
-#: ``marker``, ``target``): options and choice by the effect's handlers in :mod:`.effects`.
-EFFECT_DECISION = Decision(LegendsState._legal_effect, LegendsState._apply_effect)
+#: Each decision kind of the rules, ``kind → (legal, apply)`` (see :data:`Decision`). Any
+#: other kind is an effect's (``purge``, ``scout``, ``take``, ``develop``, ``raze``, ``flip``,
+#: ``marker``, ``target``): offered and applied by the effect's handlers in :mod:`.effects`
+#: (:meth:`LegendsState._legal_effect`, :meth:`LegendsState._apply_effect`).
+DECISIONS: dict[int | str, Decision] = {
+    "action": (LegendsState._legal_action, LegendsState._apply_action),
+    "throw": (LegendsState._legal_throw, LegendsState._apply_throw),
+    "announce": (LegendsState._legal_announce, LegendsState._apply_announce),
+    "output": (LegendsState._legal_output, LegendsState._apply_output),
+    "may": (LegendsState._legal_may, LegendsState._apply_may),
+    "discard": (LegendsState._legal_discard, LegendsState._apply_discard),
+    "war_target": (LegendsState._legal_war_target, LegendsState._apply_war_target),
+}
 
 
 class Legends(Game):
