@@ -46,6 +46,7 @@ cdef class DramaState(State):
     cpdef clone(self)
 
     # methods: direct C calls (cpdef), generated
+    @cython.locals(d=tuple)
     cpdef _apply(self, joint)
     cpdef _apply_answer(self, joint)
     cpdef _apply_discard(self, joint)
@@ -65,7 +66,15 @@ cdef class DramaState(State):
     cpdef _held(self, p)
     cpdef _hidden_slots(self, player)
     cpdef _kind(self, player)
+    @cython.locals(d=tuple)
     cpdef _legal(self, player)
+    cpdef _legal_answer(self, player)
+    cpdef _legal_discard(self, player)
+    cpdef _legal_duel(self, player)
+    cpdef _legal_rearm(self, player)
+    cpdef _legal_role(self, player)
+    cpdef _legal_supply(self, player)
+    cpdef _legal_target(self, player)
     cpdef _lose_weapon(self, p, why)
     cpdef _may_rearm(self, p)
     cpdef _metrics(self)

@@ -24,7 +24,7 @@ in-role discard answers with an intention card), ``"supply"``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from caiquan.engine import (
@@ -539,26 +539,35 @@ class DramaState(State):
     # ------------------------------------------------------------------ hooks: decisions
 
     def _legal(self, player: Player) -> Sequence[int]:
-        phase = self.phase
-        if phase == "role":
-            return [ROLE_BASE + r for r in self.open_roles()]
-        if phase == "answer":
-            return list(self.hands[player])
-        if phase == "rearm":
-            return [REARM_DRAW, REARM_DECLINE]
-        if phase == "target":
-            return [TARGET_BASE + q for q in self._targets(player)]
-        if phase == "supply":
-            return self._supply_options(player)
-        if phase == "discard":
-            return self._card_options(player, weapon="in_role")
-        if phase == "duel":
-            if self.nature == ATTACK:
-                return self._card_options(player, weapon="may")
-            if player == self.active:  # the attacker of a defence round: 回合数+意图数
-                return self._card_options(player, weapon="no")
-            return self._card_options(player, weapon="must")  # 「需要使用武器」
-        return []
+        d = PHASES.get(self.phase)
+        if d is None:  # the game is over: nobody decides
+            return []
+        return d[0](self, player)
+
+    def _legal_role(self, player: Player) -> list[int]:
+        return [ROLE_BASE + r for r in self.open_roles()]
+
+    def _legal_answer(self, player: Player) -> list[int]:
+        return list(self.hands[player])
+
+    def _legal_rearm(self, player: Player) -> list[int]:
+        return [REARM_DRAW, REARM_DECLINE]
+
+    def _legal_target(self, player: Player) -> list[int]:
+        return [TARGET_BASE + q for q in self._targets(player)]
+
+    def _legal_supply(self, player: Player) -> list[int]:
+        return self._supply_options(player)
+
+    def _legal_discard(self, player: Player) -> list[int]:
+        return self._card_options(player, weapon="in_role")
+
+    def _legal_duel(self, player: Player) -> list[int]:
+        if self.nature == ATTACK:
+            return self._card_options(player, weapon="may")
+        if player == self.active:  # the attacker of a defence round: 回合数+意图数
+            return self._card_options(player, weapon="no")
+        return self._card_options(player, weapon="must")  # 「需要使用武器」
 
     def _kind(self, player: Player) -> str:
         return self.phase
@@ -600,24 +609,10 @@ class DramaState(State):
     # ------------------------------------------------------------------ hooks: apply
 
     def _apply(self, joint: dict[Player, int]) -> None:
-        # by phase, as direct calls (a table of methods is a Python call each, compiled)
-        ph = self.phase
-        if ph == "duel":
-            self._apply_duel(joint)
-        elif ph == "target":
-            self._apply_target(joint)
-        elif ph == "discard":
-            self._apply_discard(joint)
-        elif ph == "answer":
-            self._apply_answer(joint)
-        elif ph == "supply":
-            self._apply_supply(joint)
-        elif ph == "rearm":
-            self._apply_rearm(joint)
-        elif ph == "role":
-            self._apply_role(joint)
-        else:  # pragma: no cover - the engine never applies to a finished game
-            raise AssertionError(f"no decision in phase {ph}")
+        d = PHASES.get(self.phase)
+        if d is None:  # pragma: no cover - the engine never applies to a finished game
+            raise AssertionError(f"no decision in phase {self.phase}")
+        d[1](self, joint)
 
     def _apply_role(self, joint: dict[Player, int]) -> None:
         self._take_role(self.active, joint[self.active] - ROLE_BASE)
@@ -898,3 +893,21 @@ class DramaState(State):
 
     def _ending(self) -> Ending:
         return views.ending(self)
+
+
+Phase = tuple[Callable[..., list[int]], Callable[..., None]]
+"""A phase's decision: ``(legal, apply)``, as ``legal(state, player)`` → the options offered
+and ``apply(state, joint)``: the phase's decision taken with ``joint``'s options (a plain
+tuple: the compiled rules index it directly)."""
+
+#: Each phase in which someone decides (the decision's kind is the phase's name), in the
+#: order of a turn: phase → :data:`Phase`. Any other phase (``"over"``) asks nobody.
+PHASES: dict[str, Phase] = {
+    "role": (DramaState._legal_role, DramaState._apply_role),
+    "target": (DramaState._legal_target, DramaState._apply_target),
+    "duel": (DramaState._legal_duel, DramaState._apply_duel),
+    "discard": (DramaState._legal_discard, DramaState._apply_discard),
+    "answer": (DramaState._legal_answer, DramaState._apply_answer),
+    "supply": (DramaState._legal_supply, DramaState._apply_supply),
+    "rearm": (DramaState._legal_rearm, DramaState._apply_rearm),
+}

@@ -65,7 +65,10 @@ cdef class PromiseState(State):
     cpdef clone(self)
 
     # methods: direct C calls (cpdef), generated
+    @cython.locals(d=tuple)
     cpdef _apply(self, joint)
+    cpdef _apply_character(self, joint)
+    cpdef _apply_choice_throw(self, joint)
     cpdef _apply_choose(self, a, b)
     cpdef _apply_pick(self, p, c)
     @cython.locals(t=Tables)
@@ -83,6 +86,12 @@ cdef class PromiseState(State):
     cpdef _finish(self, reason)
     cpdef _keep(self, c)
     cpdef _kind(self, player)
+    @cython.locals(d=tuple)
+    cpdef _legal(self, player)
+    cpdef _legal_choose(self, player)
+    cpdef _legal_pick(self, player)
+    cpdef _legal_throw(self, player)
+    cpdef _legal_weapon(self, player)
     cpdef _metrics(self)
     cpdef _observe(self, player)
     cpdef _observe_battle(self, battle)

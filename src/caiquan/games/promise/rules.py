@@ -46,7 +46,7 @@ hidden character.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import ClassVar, Self
 
@@ -133,6 +133,7 @@ def _sum(effects: Sequence[Effect], kind: str) -> int:
 _STANCE_LEGAL: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 _SKILL_LEGAL: dict[int, tuple[int, ...]] = {}  # by the hand's skill mask
 # legal weapon options by the hand's weapon mask (bit w: J, Q, K)
+_CHOOSE_LEGAL = (RPS_BASE, RPS_BASE + 1, RPS_BASE + 2)  # the throw for the first pick
 _WEAPON_LEGAL = tuple(
     (WEAPON_BASE, *(WEAPON_BASE + w + 1 for w in range(3) if mask >> w & 1)) for mask in range(8)
 )
@@ -442,36 +443,44 @@ class PromiseState(State):
     # ------------------------------------------------------------------ legal options
 
     def _legal(self, player: Player) -> Sequence[int]:
-        ph = self.phase
-        if ph == "choose":
-            return [RPS_BASE, RPS_BASE + 1, RPS_BASE + 2]
-        if ph == "pick":
-            taken = {c for c in self.chars if c >= 0} if self.game.draft else set()
-            n = len(self.game.content.characters)
-            return [CHAR_BASE + i for i in range(n) if i not in taken and not self.struck >> i & 1]
-        if ph == "stance":
-            a, b = self.tokens[player]
-            key = (player, a, b, self.step_range[player])
-            cached = _STANCE_LEGAL.get(key)
-            if cached is None:
-                cached = _STANCE_LEGAL[key] = tuple(
-                    STANCE_BASE + k for k in self.stance_options(player)
-                )
-            return cached
-        if ph == "skill":
-            hand = self.hand_skills[player]
-            found = _SKILL_LEGAL.get(hand)
-            if found is None:
-                found = _SKILL_LEGAL[hand] = (
-                    SKILL_BASE,
-                    *(SKILL_BASE + v for v in range(1, 11) if hand >> v & 1),
-                )
-            return found
-        if ph == "weapon":
-            return _WEAPON_LEGAL[self.hand_weapons[player]]
-        if ph == "throw":
-            return _THROW_LEGAL[self.forbidden[player]]
-        return []  # pragma: no cover - nobody moves in another phase
+        d = PHASES.get(self.phase)
+        if d is None:  # pragma: no cover - nobody moves in another phase
+            return []
+        return d[1](self, player)
+
+    def _legal_choose(self, player: Player) -> Sequence[int]:
+        return _CHOOSE_LEGAL
+
+    def _legal_pick(self, player: Player) -> Sequence[int]:
+        taken = {c for c in self.chars if c >= 0} if self.game.draft else set()
+        n = len(self.game.content.characters)
+        return [CHAR_BASE + i for i in range(n) if i not in taken and not self.struck >> i & 1]
+
+    def _legal_stance(self, player: Player) -> Sequence[int]:
+        a, b = self.tokens[player]
+        key = (player, a, b, self.step_range[player])
+        cached = _STANCE_LEGAL.get(key)
+        if cached is None:
+            cached = _STANCE_LEGAL[key] = tuple(
+                STANCE_BASE + k for k in self.stance_options(player)
+            )
+        return cached
+
+    def _legal_skill(self, player: Player) -> Sequence[int]:
+        hand = self.hand_skills[player]
+        found = _SKILL_LEGAL.get(hand)
+        if found is None:
+            found = _SKILL_LEGAL[hand] = (
+                SKILL_BASE,
+                *(SKILL_BASE + v for v in range(1, 11) if hand >> v & 1),
+            )
+        return found
+
+    def _legal_weapon(self, player: Player) -> Sequence[int]:
+        return _WEAPON_LEGAL[self.hand_weapons[player]]
+
+    def _legal_throw(self, player: Player) -> Sequence[int]:
+        return _THROW_LEGAL[self.forbidden[player]]
 
     def stance_options(self, player: Player) -> list[int]:
         """Indexes into :data:`PAIRS` of the placements ``player`` may choose now."""
@@ -485,14 +494,7 @@ class PromiseState(State):
         return sorted({PAIR_INDEX[(min(x, y), max(x, y))] for x in na for y in nb})
 
     def _kind(self, player: Player) -> str:
-        return {
-            "choose": "throw",
-            "pick": "character",
-            "stance": "stance",
-            "skill": "skill",
-            "weapon": "weapon",
-            "throw": "throw",
-        }[self.phase]
+        return str(PHASES[self.phase][0])
 
     def _prompt(self, player: Player) -> tuple[str, str]:
         ph = self.phase
@@ -611,58 +613,65 @@ class PromiseState(State):
     # ------------------------------------------------------------------ apply
 
     def _apply(self, joint: dict[Player, int]) -> None:
-        ph = self.phase
-        if ph == "choose":
-            self._apply_choose(joint[0] - RPS_BASE, joint[1] - RPS_BASE)
-        elif ph == "pick":
-            ((p, o),) = joint.items()
-            self._apply_pick(p, o - CHAR_BASE)
-        elif ph == "stance":
-            for p in (0, 1):
-                self.tokens[p] = PAIRS[joint[p] - STANCE_BASE]
-                self.step_range[p] = self.game.data.stance_step
+        d = PHASES.get(self.phase)
+        if d is None:  # pragma: no cover - the engine never applies to a finished game
+            raise AssertionError(f"no decision in phase {self.phase}")
+        d[2](self, joint)
+
+    def _apply_choice_throw(self, joint: dict[Player, int]) -> None:
+        self._apply_choose(joint[0] - RPS_BASE, joint[1] - RPS_BASE)
+
+    def _apply_character(self, joint: dict[Player, int]) -> None:
+        ((p, o),) = joint.items()
+        self._apply_pick(p, o - CHAR_BASE)
+
+    def _apply_stance(self, joint: dict[Player, int]) -> None:
+        for p in (0, 1):
+            self.tokens[p] = PAIRS[joint[p] - STANCE_BASE]
+            self.step_range[p] = self.game.data.stance_step
+        if not self._quiet:
+            self._log(
+                "stance",
+                {
+                    "tokens": [list(t) for t in self.tokens],
+                    "hearts": [[self.hearts[c] for c in t] for t in self.tokens],
+                },
+            )
+        self.phase = "skill"
+        self._movers = (0, 1)
+
+    def _apply_skill(self, joint: dict[Player, int]) -> None:
+        for p in (0, 1):
+            self.set_skill[p] = joint[p] - SKILL_BASE
+        laid = [self.set_skill[0] != 0, self.set_skill[1] != 0]
+        if not self._quiet:
+            self._log(
+                "lay_skill",
+                {"laid": laid},
+                private={p: {"card": self.set_skill[p], "owner": p} for p in (0, 1) if laid[p]},
+            )
+        self.phase = "weapon"
+        self._movers = (0, 1)
+
+    def _apply_weapon(self, joint: dict[Player, int]) -> None:
+        for p in (0, 1):
+            self.set_weapon[p] = joint[p] - WEAPON_BASE - 1
+        if not self._quiet:
+            self._log("lay_weapon", {"laid": [self.set_weapon[0] >= 0, self.set_weapon[1] >= 0]})
+        self._battle()
+
+    def _apply_throw(self, joint: dict[Player, int]) -> None:
+        for p, o in joint.items():
+            self.throws[p] = o - THROW_BASE
+        if len(self.throw_queue) == 2:
+            first = self.throw_queue.pop(0)
             if not self._quiet:
                 self._log(
-                    "stance",
-                    {
-                        "tokens": [list(t) for t in self.tokens],
-                        "hearts": [[self.hearts[c] for c in t] for t in self.tokens],
-                    },
+                    "first_throw", {"player": first, "throw": BLADES.names[self.throws[first]]}
                 )
-            self.phase = "skill"
-            self._movers = (0, 1)
-        elif ph == "skill":
-            for p in (0, 1):
-                self.set_skill[p] = joint[p] - SKILL_BASE
-            laid = [self.set_skill[0] != 0, self.set_skill[1] != 0]
-            if not self._quiet:
-                self._log(
-                    "lay_skill",
-                    {"laid": laid},
-                    private={p: {"card": self.set_skill[p], "owner": p} for p in (0, 1) if laid[p]},
-                )
-            self.phase = "weapon"
-            self._movers = (0, 1)
-        elif ph == "weapon":
-            for p in (0, 1):
-                self.set_weapon[p] = joint[p] - WEAPON_BASE - 1
-            if not self._quiet:
-                self._log(
-                    "lay_weapon", {"laid": [self.set_weapon[0] >= 0, self.set_weapon[1] >= 0]}
-                )
-            self._battle()
+            self._movers = (self.throw_queue[0],)
         else:
-            for p, o in joint.items():
-                self.throws[p] = o - THROW_BASE
-            if len(self.throw_queue) == 2:
-                first = self.throw_queue.pop(0)
-                if not self._quiet:
-                    self._log(
-                        "first_throw", {"player": first, "throw": BLADES.names[self.throws[first]]}
-                    )
-                self._movers = (self.throw_queue[0],)
-            else:
-                self._settle()
+            self._settle()
 
     def _apply_choose(self, a: int, b: int) -> None:
         self.choice_throws += 1
@@ -1202,6 +1211,23 @@ def power_table(state: PromiseState) -> PowerTable:
     attributes count as 0.
     """
     return compute_table(*table_parts(state))
+
+
+Phase = tuple[str, Callable[..., Sequence[int]], Callable[..., None]]
+"""A phase's decision: ``(kind, legal, apply)``: its decision kind, ``legal(state, player)``
+→ the options offered, ``apply(state, joint)``: the phase's decision taken with ``joint``'s
+options (a plain tuple: the compiled rules index it directly)."""
+
+#: Each phase in which someone decides, in the order of play: phase → :data:`Phase`. Any
+#: other phase (``"over"``) asks nobody.
+PHASES: dict[str, Phase] = {
+    "choose": ("throw", PromiseState._legal_choose, PromiseState._apply_choice_throw),
+    "pick": ("character", PromiseState._legal_pick, PromiseState._apply_character),
+    "stance": ("stance", PromiseState._legal_stance, PromiseState._apply_stance),
+    "skill": ("skill", PromiseState._legal_skill, PromiseState._apply_skill),
+    "weapon": ("weapon", PromiseState._legal_weapon, PromiseState._apply_weapon),
+    "throw": ("throw", PromiseState._legal_throw, PromiseState._apply_throw),
+}
 
 
 class Promise(Game):
