@@ -1235,6 +1235,7 @@ class Promise(Game):
         "guide": "guide/guide.md",
         "learn": ".learn:hints",
         "preview": ".preview:previews",
+        "bench": ".bench",
     }
     options = (
         ConfigOption(
