@@ -56,6 +56,17 @@ def test_every_declared_hook_resolves(gid: str) -> None:
         elif name == "encoder":
             enc = obj(game)
             assert enc.size > 0
+        elif name == "bench":
+            parts = ("WORKLOADS", "nash_conv_config", "throw_matrix")
+            assert any(hasattr(obj, a) for a in parts), (
+                f"{gid}: its bench hook declares none of {parts}"
+            )
+            for config in cls.reference_configs():
+                assert load_game(gid, config).id == gid  # every workload is a valid table
+            if hasattr(obj, "nash_conv_config"):
+                assert callable(obj.nash_conv_config) and load_game(gid, obj.nash_conv_config(3))
+            if hasattr(obj, "throw_matrix"):
+                assert cls.hooks.get("throw_payoffs"), f"{gid}: throw tables need throw_payoffs"
         else:
             assert callable(obj)
     for t in game.balance_targets():

@@ -1,9 +1,11 @@
 """A game is one package: no outer layer names a game's id or reaches into its modules.
 
-The outer layers (bots, lab, envs, tui, server, cli) learn everything about a game from what
-it declares (``caiquan.engine.describe``). This test reads their source: a string literal
-equal to a registered game id, or an import of a game package's module, is a per-game table
-or reach-in that belongs in the game's package. The few exceptions are listed with why.
+The outer layers (bots, coach, table, lab, envs, tui, server, bench, testing, cli) learn
+everything about a game from what it declares (``caiquan.engine.describe``). This test reads
+their source: a string literal equal to a registered game id, or an import of a game
+package's module, is a per-game table or reach-in that belongs in the game's package. The few
+exceptions are listed with why. The benchmark scripts (``bench/``) measure chosen games by
+id, but reach a game's modules only through its hooks.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from pathlib import Path
 
 from caiquan.games import game_ids
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "caiquan"
-OUTER = ("bots", "coach", "lab", "envs", "tui", "server", "cli")
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "caiquan"
+OUTER = ("bots", "coach", "table", "lab", "envs", "tui", "server", "bench", "testing", "cli")
 
 #: file (relative to src/caiquan) → why it may name games
 ALLOWED = {
@@ -23,7 +26,7 @@ ALLOWED = {
     "tui/screenshots.py": "scenes for the docs' screenshots",
     # comparisons with other frameworks' implementations of the same games
     "bench/peers.py": "benchmarks against OpenSpiel/PettingZoo/RLCard games",
-    "bench/exploitability.py": "exploitability of the bots in goofspiel and promise's throws",
+    "bench/mccfr.py": "MCCFR against OpenSpiel's own C++ goofspiel",
 }
 
 
@@ -61,6 +64,44 @@ def test_outer_python_never_names_a_game_nor_imports_its_modules() -> None:
                 ):
                     found.append(f"{rel}:{node.lineno}: imports {node.module}")
     assert not found, "per-game knowledge outside the games' packages:\n" + "\n".join(found)
+
+
+def _game_module_imports(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        found += [f"{node.lineno}: imports {n}" for n in names if n.startswith("caiquan.games.")]
+    return found
+
+
+def test_benchmark_scripts_reach_no_game_module() -> None:
+    """bench/*.py load games by id (``load_game``) and reach what is game-specific through
+    the game's hooks (its ``bench`` hook: workloads, the exploitability tables' parts)."""
+    found = []
+    for path in sorted((ROOT / "bench").rglob("*.py")):
+        found += [f"{path.relative_to(ROOT)}:{hit}" for hit in _game_module_imports(path)]
+    assert not found, "a benchmark script imports a game's module:\n" + "\n".join(found)
+
+
+def test_the_bench_hook_declares_the_exploitability_tables() -> None:
+    from caiquan.bench import exploitability as ex
+    from caiquan.games import game_class
+
+    assert ex.nash_conv_game() == "goofspiel" and ex.throw_game() == "promise"
+    assert ex.nash_conv_config(4) == {
+        "num_cards": 4,
+        "points_order": "descending",
+        "imp_info": True,
+    }
+    assert game_class("goofspiel").reference_configs() == [
+        {"num_cards": 13, "points_order": "descending", "imp_info": True}
+    ]
+    # without WORKLOADS: each player count at default options
+    assert game_class("legends").reference_configs() == [{"players": n} for n in range(3, 7)]
 
 
 def test_outer_javascript_never_names_a_game() -> None:

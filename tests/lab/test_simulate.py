@@ -171,3 +171,18 @@ def test_simulate_cli(tmp_path: Path) -> None:
     assert r.returncode == 1 and r.stderr.startswith("error: backend")
     r = cli("simulate", "promise", "--content", str(tmp_path / "missing.toml"), "-n", "2")
     assert r.returncode == 1 and "no content file" in r.stderr
+
+
+def test_a_content_preset_is_a_name_and_a_file_is_named_by_its_bytes(tmp_path: Path) -> None:
+    """A run of a preset other than ``default`` (legends' ``edition54``) reads no file of
+    that name; a file of one's own is named by the SHA-256 of its bytes."""
+    import hashlib
+
+    from caiquan.games import load_game
+
+    spec = make_spec("legends", {"content": "edition54"}, ["random"], 2)
+    assert spec.config["content"] == "edition54" and spec.content_sha256 == ""
+    own = tmp_path / "mine.toml"
+    own.write_bytes(load_game("legends").content_files()[0][1])
+    spec = make_spec("legends", {"content": str(own)}, ["random"], 2)
+    assert spec.content_sha256 == hashlib.sha256(own.read_bytes()).hexdigest()

@@ -31,8 +31,10 @@ def test_every_game_lists_its_ladder(http: TestClient) -> None:
 
 
 def test_a_bot_seat_plays_the_games_own_strength(http: TestClient) -> None:
-    for gid in game_ids():
+    for i, gid in enumerate(game_ids()):
         cls = game_class(gid)
+        # four open tables a game: each game from its own address (at most 20 open each)
+        http = TestClient(http.app, client=(f"203.0.113.{10 + i}", 5000))
         n = load_game(gid).num_players  # at its default options
         for level in STRENGTH_LEVELS:
             seats = [{"kind": "human"}] + [{"kind": "bot", "strength": level}] * (n - 1)

@@ -34,13 +34,13 @@ def _games(cards: int = CARDS) -> tuple[Any, Any]:
     import pyspiel
 
     from caiquan.envs import openspiel as cos
+    from caiquan.games import game_class
 
-    from .exploitability import goofspiel_config
-
+    config = game_class("goofspiel").hook("bench").nash_conv_config(cards)
     cpp = pyspiel.convert_to_turn_based(
         pyspiel.load_game(f"goofspiel(num_cards={cards},points_order=descending,imp_info=True)")
     )
-    ours = cos.load("goofspiel", deal_draws=0, turn_based=True, **goofspiel_config(cards))
+    ours = cos.load("goofspiel", deal_draws=0, turn_based=True, **config)
     return cpp, ours
 
 

@@ -53,6 +53,16 @@ and its :class:`~caiquan.engine.State`), it declares, on its ``Game`` class:
                      change (JSON), from the deciding seat's own
                      observation; the server sends it with the
                      option as ``preview``
+  ``bench``          a module of benchmark workloads:              each player count at
+                     ``WORKLOADS`` (the configurations             default options; in no
+                     ``caiquan bench`` measures, in                exploitability table
+                     ``Game.reference_configs``) and, for the
+                     exploitability benchmark,
+                     ``nash_conv_config(size)`` (a chance-free
+                     configuration for OpenSpiel's exact
+                     NashConv) or ``throw_matrix`` (``f(world,
+                     player)``: the matrix ``greedy`` samples
+                     its throw from; with ``throw_payoffs``)
   =================  ============================================  =========================
 
 :meth:`~caiquan.engine.Game.description` gathers all of it as one JSON-ready value
@@ -86,6 +96,7 @@ HOOKS: tuple[str, ...] = (
     "guide",
     "learn",
     "preview",
+    "bench",
 )
 
 Scalar = str | int | float | bool

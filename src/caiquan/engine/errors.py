@@ -19,6 +19,13 @@ class UnknownGameError(CaiquanError, LookupError):
     """No game is registered under the requested id."""
 
 
+class GameLoadError(UnknownGameError):
+    """A game is declared (a ``caiquan.games`` entry point, a built-in) but cannot be loaded:
+    its module fails to import, it names no :class:`~caiquan.engine.Game` subclass, or the
+    class's ``id`` differs from the name it is declared under. The message names the entry
+    point and the distribution that declares it."""
+
+
 class IllegalDecisionError(CaiquanError, ValueError):
     """A decision was refused: wrong player, missing player, illegal option, or game over.
 

@@ -174,8 +174,13 @@ class Game(ABC):
 
     @classmethod
     def reference_configs(cls) -> list[dict[str, Any]]:
-        """The configurations benchmarks measure by default: each player count the game takes,
-        at default options (a game may name others, e.g. a reference implementation's)."""
+        """The configurations benchmarks measure by default: the ``bench`` hook's
+        ``WORKLOADS`` (e.g. a reference implementation's setting), else each player count the
+        game takes, at default options."""
+        bench = cls.hook("bench")
+        workloads = getattr(bench, "WORKLOADS", None)
+        if workloads is not None:
+            return [dict(w) for w in workloads]
         if not any(o.name == "players" for o in cls.options):
             return [{}]
         return [{"players": n} for n in range(cls.min_players, cls.max_players + 1)]

@@ -125,9 +125,11 @@ def make_spec(
     game = load_game(game_id, config)
     specs = tuple(canonical(b) for b in bots)
     resolved = {k: v for k, v in sorted(game.config.items())}
+    # a content file of one's own is named by its bytes; a preset of the game by its name
     digest = ""
     content = str(resolved.get("content", ""))
-    if content not in ("", "default"):
+    presets = {p for o in type(game).options if o.name == "content" for p in o.presets or ()}
+    if content not in ("", "default") and content not in presets:
         digest = hashlib.sha256(Path(content).read_bytes()).hexdigest()
     from caiquan import __version__
 

@@ -450,6 +450,7 @@ class Goofspiel(Game):
         "css": "style.css",
         "guide": "guide/guide.md",
         "learn": ".learn:hints",
+        "bench": ".bench",
     }
     options = (
         ConfigOption("players", 2, "number of players", "玩家人数", minimum=2, maximum=10),
@@ -532,11 +533,6 @@ class Goofspiel(Game):
 
     def describe_option(self, option: int) -> Choice:
         return Choice(option, f"bid-{option + 1}", f"出 {option + 1}", f"bid {option + 1}")
-
-    @classmethod
-    def reference_configs(cls) -> list[dict[str, Any]]:
-        # OpenSpiel's benchmark setting (bench --peers compares against it)
-        return [{"num_cards": 13, "points_order": "descending", "imp_info": True}]
 
     def catalogue(self) -> tuple[Entry, ...]:
         """The two kinds of card, with their rules: the point cards and the bid cards (both

@@ -1261,6 +1261,7 @@ class Promise(Game):
         "guide": "guide/guide.md",
         "learn": ".learn:hints",
         "preview": ".preview:previews",
+        "bench": ".bench",
     }
     options = (
         ConfigOption(
