@@ -3,6 +3,7 @@
     python bench/ab.py --before 7d92191                 # the default workloads, 3 rounds
     python bench/ab.py --before HEAD~3 --work ismcts,promise-nash --rounds 5
     python bench/ab.py --before 5c30936 --work mccfr-external --instructions
+    python bench/ab.py --before HEAD~1 --instructions --rounds 3   # counts with their spread
 
 Wall-clock rates on a shared machine move by a third from run to run (docs/performance.md),
 so this times a fixed amount of work (an ISMCTS search of a fixed number of iterations, a
@@ -297,7 +298,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--before", help="the commit to compare with (any git revision)")
     ap.add_argument("--after", help="a commit for the after side (default: this checkout as it is)")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        help="alternating rounds (default 3; 1 under --instructions, whose counts still move "
+        "by about 1 %% from process to process: give 3 or 5 to see the spread)",
+    )
     ap.add_argument(
         "--work",
         default=",".join(DEFAULT_WORK),
@@ -306,8 +312,8 @@ def main() -> None:
     ap.add_argument(
         "--instructions",
         action="store_true",
-        help="count instructions with valgrind instead of timing (load-independent; one "
-        "round of the work scaled by --scale)",
+        help="count instructions with valgrind instead of timing (load-independent; the "
+        "work scaled by --scale, one round unless --rounds)",
     )
     ap.add_argument(
         "--scale", type=float, default=0.2, help="the work's size under --instructions (0.2)"
@@ -329,6 +335,8 @@ def main() -> None:
     unknown = [w for w in names if w not in WORKLOADS]
     if unknown or not names:
         ap.error(f"unknown workload {', '.join(unknown)}; choose from {', '.join(WORKLOADS)}")
+    if a.rounds is None:
+        a.rounds = 1 if a.instructions else 3
     if a.rounds < 1:
         ap.error("--rounds must be at least 1")
     if not 0 < a.scale <= 1:
@@ -362,7 +370,7 @@ def main() -> None:
                 trees.append(Path(tmp) / "after")
             else:
                 sides["after"] = ROOT / "src"
-            rounds = 1 if a.instructions else a.rounds
+            rounds = a.rounds
             for r in range(rounds):
                 for name in names:
                     for side, src in sides.items():
@@ -374,8 +382,7 @@ def main() -> None:
                         results[name][side].append(got)
                     if a.instructions:
                         print(f"{name} counted", file=sys.stderr)
-                if not a.instructions:
-                    print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+                print(f"round {r + 1}/{rounds} done", file=sys.stderr)
         finally:
             for tree in trees:
                 subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
@@ -385,7 +392,7 @@ def main() -> None:
         "before": before_rev,
         "after": after_rev,
         "measure": unit,
-        "rounds": 1 if a.instructions else a.rounds,
+        "rounds": a.rounds,
         "scale": a.scale if a.instructions else 1.0,
         "load_average_end": round(load, 2),
     }
@@ -404,10 +411,17 @@ def main() -> None:
         print(json.dumps(out))
         return
     if a.instructions:
-        print(f"before {before_rev}, after {after_rev}: instructions of the work × {a.scale}")
+        print(
+            f"before {before_rev}, after {after_rev}: instructions of the work × {a.scale}, "
+            f"{a.rounds} round{'s' if a.rounds > 1 else ''} (medians; the range in brackets)"
+        )
         for n, w in work.items():
-            b0, f0 = results[n]["before"][0], results[n]["after"][0]
-            print(f"{n:15} before {b0:15,.0f}  after {f0:15,.0f}  ({w['speedup_min']:.3f}× fewer)")
+            b, f = results[n]["before"], results[n]["after"]
+            spread = f"  [{min(b) / max(f):.3f}–{max(b) / min(f):.3f}]" if a.rounds > 1 else ""
+            print(
+                f"{n:15} before {statistics.median(b):15,.0f}  after {statistics.median(f):15,.0f}"
+                f"  ({w['speedup_median']:.3f}× fewer){spread}"
+            )
         return
     print(f"before {before_rev}, after {after_rev}: CPU seconds of fixed work, {a.rounds} rounds")
     for n, w in work.items():
