@@ -11,14 +11,15 @@ failed compile — leaves a pure-Python install and says why (``caiquan --versio
 * editable installs build the extensions in place, beside the sources (``src/caiquan/…``);
   a wheel gets them inside;
 * ``_compiled.json`` beside ``caiquan/__init__.py`` records the compiler and, per module,
-  the SHA-256 of the source it was compiled from;
+  the SHA-256 of the source it was compiled from (``caiquan._fastpath.source_digest``,
+  loaded from its file: the runtime's staleness check computes the same);
 * ``CAIQUAN_BUILD_PURE=1`` skips the compile (a pure install on purpose);
   ``CAIQUAN_BUILD_JOBS`` sets the parallel compile jobs (default: every core).
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -27,6 +28,7 @@ import tempfile
 import tomllib
 import traceback
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -34,14 +36,17 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 MANIFEST = "_compiled.json"
 
 
-def source_digest(source: Path) -> str:
-    """What ``_compiled.json`` records per module: the SHA-256 of its ``.py`` and of the
-    augmenting ``.pxd`` beside it, if any (``caiquan._fastpath.source_digest``, the same)."""
-    data = source.read_bytes()
-    pxd = source.with_suffix(".pxd")
-    if pxd.is_file():
-        data += b"\0pxd\0" + pxd.read_bytes()
-    return hashlib.sha256(data).hexdigest()
+def _fastpath(root: Path) -> ModuleType:
+    """``caiquan._fastpath``, loaded from its file (the package is not installed while it
+    builds): the one implementation of ``source_digest``, which the runtime compares with
+    what this hook records."""
+    path = root / "src" / "caiquan" / "_fastpath.py"
+    spec = importlib.util.spec_from_file_location("_caiquan_build_fastpath", path)
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _module_name(path: Path, src: Path) -> str:
@@ -116,6 +121,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             work = Path(tempfile.mkdtemp(prefix="caiquan-fast-"))
             try:
                 build_lib = src if editable else work / "lib"
+                source_digest = _fastpath(root).source_digest
                 built = _compile(src, files, build_lib, work)
             except Exception as err:  # any failure means the pure path, with the reason
                 first = (str(err).strip().splitlines() or [""])[0]

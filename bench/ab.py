@@ -184,11 +184,17 @@ def _build(tree: Path) -> None:
         built = hb._compile(src, files, src, Path(work))
     from importlib.metadata import version
 
+    # the digest the tree's runtime checks: caiquan._fastpath's, which the hook loads from
+    # its file; before that the hook's own copy (.py and .pxd, since the typed state); before
+    # that the .py alone
+    if hasattr(hb, "_fastpath"):
+        digest = hb._fastpath(tree).source_digest
+    else:
+        digest = getattr(hb, "source_digest", None)
     modules: dict[str, str] = {}
     for name in built:
         source = src / Path(*name.split(".")).with_suffix(".py")
-        digest = getattr(hb, "source_digest", None)  # .py and .pxd, since the typed state
-        if digest is None:  # a commit from before: the .py alone
+        if digest is None:
             modules[name] = hashlib.sha256(source.read_bytes()).hexdigest()
         else:
             modules[name] = digest(source)

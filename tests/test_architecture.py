@@ -1,7 +1,8 @@
 """The architecture as contracts (import-linter, ``[tool.importlinter]`` in pyproject.toml):
 every package of ``src/caiquan`` imports only the layers below it (cli, testing, bench, then
 lab / envs / tui / server side by side, coach, bots, games, engine), and no package or
-module imports a sibling that imports it back (issue 53)."""
+module imports a sibling that imports it back, and nothing the product runs imports the
+developer's tool ``caiquan.fastgen`` (issue 53)."""
 
 from __future__ import annotations
 
@@ -34,4 +35,4 @@ def test_the_import_contracts_hold() -> None:
     lint = Path(sys.executable).with_name("lint-imports")
     got = subprocess.run([str(lint)], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert got.returncode == 0, got.stdout[-4000:] + got.stderr[-2000:]
-    assert "2 kept, 0 broken" in got.stdout
+    assert "3 kept, 0 broken" in got.stdout

@@ -1,8 +1,13 @@
-"""A compiled state class is declared in two places that must agree (issue 53): its fields
-in the ``.py`` (``__slots__``, the clone's field sets, the hand-written ``clone``) and in the
-``.pxd`` (``cdef public object``). A field missing from the ``.pxd`` sends every clone down
-the slow general path; one missing from ``__slots__`` breaks the pure twin. Both files are
-read as text, so this holds whichever build is installed."""
+"""A compiled state class's layout, as the build and the pure twin see it (issue 53).
+
+Each state class with a ``.pxd`` declares its fields once (``FIELDS = Fields(...)``), and
+``python -m caiquan.fastgen`` writes ``__slots__``, the clone's field sets, ``clone`` and the
+``.pxd``'s ``cdef public`` lines from it (tests/test_fastgen.py fails when any of them is
+stale). These tests check what the generated parts must mean, whatever wrote them: a field
+missing from the ``.pxd`` sends every clone down the slow general path, one missing from
+``__slots__`` breaks the pure twin, and a clone that shares a mutable field lets a search's
+rollout change the real game. Both files are read as text, so this holds whichever build is
+installed."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import pytest
 
 from caiquan.bots import play_match
 from caiquan.engine import State
+from caiquan.engine.fields import GROUPS
 from caiquan.games import load_game
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "caiquan"
@@ -80,6 +86,18 @@ def test_the_pxd_declares_exactly_the_slots(py: Path, cls: str) -> None:
     assert slots, f"{cls} declares no __slots__"
     assert not slots - pxd, f"{py.with_suffix('.pxd').name}: {cls} lacks {sorted(slots - pxd)}"
     assert not pxd - slots, f"{py.name}: {cls}.__slots__ lacks {sorted(pxd - slots)}"
+
+
+@pytest.mark.parametrize(("py", "cls"), COMPILED, ids=[c for _, c in COMPILED])
+def test_every_compiled_state_class_declares_its_fields_once(py: Path, cls: str) -> None:
+    node = _class_node(py, cls)
+    declared = _assigned(node, "FIELDS")
+    assert isinstance(declared, ast.Call), (
+        f"{py.name}: {cls} has no FIELDS = Fields(...) (CONTRIBUTING.md, Changing hot code)"
+    )
+    slots = _strings(_assigned(node, "__slots__"))
+    fields = {name for kw in declared.keywords if kw.arg in GROUPS for name in _strings(kw.value)}
+    assert fields == slots, f"{cls}: FIELDS and __slots__ differ (run python -m caiquan.fastgen)"
 
 
 @pytest.mark.parametrize(("py", "cls"), COMPILED, ids=[c for _, c in COMPILED])

@@ -42,7 +42,8 @@ PURE_ENV = "CAIQUAN_PURE"
 def source_digest(source: Path) -> str:
     """The SHA-256 a module was compiled from: its ``.py``, and the ``.pxd`` beside it when
     there is one (an augmenting declaration: the compiled layout, e.g. typed fields), so an
-    edit of either makes the extension stale. ``hatch_build.py`` computes the same."""
+    edit of either makes the extension stale. ``hatch_build.py`` records it with this very
+    function (loaded from this file), so the two never differ."""
     data = source.read_bytes()
     pxd = source.with_suffix(".pxd")
     if pxd.is_file():

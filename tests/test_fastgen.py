@@ -1,0 +1,162 @@
+"""``caiquan.fastgen``: a compiled state class's layout follows from its one declaration.
+
+Each state class declares its hot fields once (``FIELDS = Fields(...)``); ``python -m
+caiquan.fastgen`` writes ``__slots__``, the clone's field sets, ``clone`` and the ``.pxd``'s
+class from it. The committed files must be what it writes, and ``--check`` must catch every
+way they can drift: a declaration changed without a run, a generated line edited by hand, a
+method added to the class. The drift cases run on copies in ``tmp_path``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from caiquan import fastgen
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+GAMES = SRC / "caiquan" / "games"
+
+
+def _copy(tmp_path: Path, game: str) -> Path:
+    """``game``'s rules.py and rules.pxd in ``tmp_path``; the copy's rules.py."""
+    folder = tmp_path / game
+    folder.mkdir()
+    for suffix in (".py", ".pxd"):
+        shutil.copy(GAMES / game / f"rules{suffix}", folder / f"rules{suffix}")
+    return folder / "rules.py"
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1, f"{old!r} is not once in {path.name}"
+    path.write_text(text.replace(old, new), "utf-8")
+
+
+def _check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    """``--check`` on ``path``'s folder: its exit code and the files it calls stale."""
+    code = fastgen.main(["--check", str(path.parent)])
+    err = capsys.readouterr().err
+    stale = [line.removeprefix("stale: ") for line in err.splitlines() if line.startswith("stale")]
+    return code, [Path(s).name for s in stale]
+
+
+def test_the_committed_files_are_what_the_declarations_generate() -> None:
+    stale = fastgen.stale()
+    assert not stale, (
+        f"generated parts are stale in {sorted(str(p) for p in stale)}: "
+        "run python -m caiquan.fastgen"
+    )
+    found = {p.parent.name for p in fastgen.sources([SRC / "caiquan"])}
+    assert {"promise", "drama", "legends", "goofspiel"} <= found
+
+
+def test_the_command_line_check_passes_on_the_tree() -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    r = subprocess.run(
+        [sys.executable, "-m", "caiquan.fastgen", "--check"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr
+
+
+def test_a_field_declared_but_not_generated_is_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    py = _copy(tmp_path, "goofspiel")
+    assert _check(py, capsys) == (0, [])
+    _edit(
+        py,
+        '            "win_seq",\n        ),',
+        '            "win_seq",\n            "extra",\n        ),',
+    )
+    assert _check(py, capsys) == (1, ["rules.py", "rules.pxd"])
+    assert fastgen.main([str(py.parent)]) == 0  # regenerate
+    capsys.readouterr()
+    assert _check(py, capsys) == (0, [])
+    text, pxd = py.read_text("utf-8"), py.with_suffix(".pxd").read_text("utf-8")
+    assert '"extra",' in text.split("__slots__ = ", 1)[1].split(")", 1)[0]
+    assert "        new.extra = self.extra[:]\n" in text
+    assert "    cdef public list extra\n" in pxd  # typed=True: a list field is a list
+
+
+def test_a_hand_edit_of_a_generated_line_is_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    py = _copy(tmp_path, "drama")
+    _edit(py, "        new.seen = set(self.seen)\n", "        new.seen = self.seen\n")
+    assert _check(py, capsys) == (1, ["rules.py"])
+    fastgen.main([str(py.parent)])
+    capsys.readouterr()
+    _edit(py.with_suffix(".pxd"), "    cdef public object seen\n", "")
+    assert _check(py, capsys) == (1, ["rules.pxd"])
+
+
+def test_a_new_method_needs_its_cpdef_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    py = _copy(tmp_path, "legends")
+    _edit(
+        py,
+        "    # ------------------------------------------------------------------ setup\n",
+        "    def _fresh(self, a: int, b: int = 0) -> int:\n        return a + b\n\n"
+        "    # ------------------------------------------------------------------ setup\n",
+    )
+    assert _check(py, capsys) == (1, ["rules.pxd"])
+    fastgen.main([str(py.parent)])
+    assert "    cpdef _fresh(self, a, b=*)\n" in py.with_suffix(".pxd").read_text("utf-8")
+
+
+def test_the_generated_parts_are_written_where_they_are_missing(tmp_path: Path) -> None:
+    """A class converted to a declaration needs no hand-placed region: without its fences the
+    ``.py`` gets them after the declaration, the ``.pxd``'s hand-written class is replaced."""
+    py = _copy(tmp_path, "promise")
+    original = {p: p.read_text("utf-8") for p in (py, py.with_suffix(".pxd"))}
+    text = original[py]
+    start = text.index("    # --- generated by caiquan.fastgen from PromiseState")
+    end = text.index(fastgen.END, start) + len(fastgen.END) + 1
+    py.write_text(text[:start].rstrip("\n") + "\n" + text[end:], "utf-8")  # no region
+    pxd = py.with_suffix(".pxd")
+    pxd_text = original[pxd]
+    pxd.write_text(
+        "\n".join(
+            line
+            for line in pxd_text.splitlines()
+            if not line.startswith(("# --- generated", "# --- end"))
+        )
+        + "\n",
+        "utf-8",
+    )
+    assert fastgen.main([str(py.parent)]) == 0
+    assert py.read_text("utf-8") == original[py]
+    assert pxd.read_text("utf-8") == original[pxd]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('        lists=(\n            "bids",', '        lists=(\n            "hands",', "twice"),
+        ("        typed=True,", "        typed=True,\n        sorted=True,", "unknown argument"),
+        ('            "_metrics",\n', "", "keyword-only"),  # not in python_methods: cpdef
+        ('"legal": "cache=dict"', '"legals": "cache=dict"', "no cpdef method 'legals'"),
+    ],
+)
+def test_a_declaration_it_cannot_generate_from_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    py = _copy(tmp_path, "goofspiel")
+    if message == "keyword-only":  # a method cpdef cannot hold, left out of python_methods
+        _edit(py, "    def _metrics(self)", "    def _metrics(self, *, rounds: bool = True)")
+    _edit(py, old, new)
+    before = py.read_text("utf-8")
+    assert fastgen.main([str(py.parent)]) == 2
+    assert message in capsys.readouterr().err
+    assert py.read_text("utf-8") == before  # nothing written
