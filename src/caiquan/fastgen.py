@@ -91,6 +91,27 @@ class Declared:
 # ---------------------------------------------------------------------- reading
 
 
+def _strs(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _str_map(value: object) -> bool:
+    return isinstance(value, dict) and all(_strs(k) and _strs(v) for k, v in value.items())
+
+
+def _well_typed(arg: str, value: object) -> bool:
+    """Whether a ``Fields`` argument's literal has its type: a ``{method: {name: type}}``
+    map (``cython_args``), a ``{name: type}`` map (``cython_locals``), a bool (``typed``),
+    else a tuple of names."""
+    if arg == "cython_locals":
+        return _str_map(value)
+    if arg == "cython_args":
+        return isinstance(value, dict) and all(_strs(k) and _str_map(v) for k, v in value.items())
+    if arg == "typed":
+        return isinstance(value, bool)
+    return isinstance(value, tuple) and all(_strs(v) for v in value)
+
+
 def _literal(path: Path, cls: str, call: ast.Call) -> Fields:
     if call.args:
         raise FastgenError(f"{path}: {cls}.FIELDS: Fields takes keyword arguments only")
@@ -103,21 +124,7 @@ def _literal(path: Path, cls: str, call: ast.Call) -> Fields:
             value = ast.literal_eval(kw.value)
         except ValueError as err:
             raise FastgenError(f"{path}: {cls}.FIELDS.{kw.arg} is not a literal ({err})") from None
-        if kw.arg == "cython_locals":
-            ok = isinstance(value, dict) and all(
-                isinstance(k, str) and isinstance(v, str) for k, v in value.items()
-            )
-        elif kw.arg == "cython_args":
-            ok = isinstance(value, dict) and all(
-                isinstance(k, str)
-                and isinstance(v, dict)
-                and all(isinstance(a, str) and isinstance(t, str) for a, t in v.items())
-                for k, v in value.items()
-            )
-        elif kw.arg == "typed":
-            ok = isinstance(value, bool)
-        else:
-            ok = isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+        ok = _well_typed(kw.arg, value)
         if not ok:
             raise FastgenError(f"{path}: {cls}.FIELDS.{kw.arg} has the wrong type")
         values[kw.arg] = value
