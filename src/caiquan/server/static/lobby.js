@@ -162,11 +162,12 @@ export function lobby() {
   };
   const side = h("section", { class: "card" }, h("h2", {}, t("open_tables")),
     h("button", { type: "button", onclick: refresh }, t("refresh")), list);
-  fill(main, h("div", { class: "lobby" }, form, h("div", { class: "lobby-side" }, myTables(), side)));
+  const myBox = myTables();
+  fill(main, h("div", { class: "lobby" }, form, h("div", { class: "lobby-side" }, myBox, side)));
   drawOptions();
   refresh();
   clearInterval(window.caiquanLobbyTimer);
-  window.caiquanLobbyTimer = setInterval(refresh, 10_000);
+  window.caiquanLobbyTimer = setInterval(() => { refresh(); myBox.recheck(); }, 10_000);
   app.rerender = () => {
     // A language switch redraws the lobby in the other language, keeping what was filled in.
     const keyOf = (el) => el.id || el.name;
@@ -218,8 +219,8 @@ function myTables() {
   };
   fill(list, entries.map(row));
   // one request per table, a few at a time; a 404 means the table is gone: forget it
-  const ask = async (e) => {
-    if (myStatus.has(e.id)) return;
+  const ask = async (e, again = false) => {
+    if (myStatus.has(e.id) && !again) return;
     try {
       const res = await fetch(`/api/tables/${encodeURIComponent(e.id)}`);
       if (res.status === 404) { store.forget(e.id); list.querySelector(`li[data-table="${CSS.escape(e.id)}"]`)?.remove(); empty.hidden = list.children.length > 0; return; }
@@ -233,6 +234,12 @@ function myTables() {
     const queue = [...entries];
     await Promise.all(Array.from({ length: 4 }, async () => { while (queue.length) await ask(queue.shift()); }));
   })();
+  // a table that was waiting or playing may have moved on: asked again with the open tables
+  // (a finished or expired one cannot change)
+  box.recheck = () => {
+    const open = entries.filter((e) => { const i = myStatus.get(e.id); return i && i !== "expired" && i.status !== "finished"; });
+    open.slice(0, 10).forEach((e) => ask(e, true));
+  };
   box.append(empty, list);
   return box;
 }
